@@ -1,0 +1,54 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { loadMessages } from '@/db/queries/messages';
+import { deleteSession, getSession, updateSession } from '@/db/queries/sessions';
+import type { SessionDetail } from '@/lib/api-types';
+import { resolveModel, UnknownModelError } from '@/lib/models';
+import { getAppDb } from '@/lib/server/db';
+import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
+import { currentOwnerId } from '@/lib/server/owner';
+import { isSessionRunning, stopRun } from '@/lib/server/run-manager';
+import { toSessionSummary } from '@/lib/server/sessions';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ id: string }> };
+
+const patchSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title cannot be empty').max(200).optional(),
+    modelKey: z.string().min(1).max(300).optional(),
+  })
+  .refine((body) => body.title !== undefined || body.modelKey !== undefined, 'Nothing to update');
+
+export const GET = withErrors(async (request: Request, { params }: Context) => {
+  const { id } = await params;
+  const ownerId = currentOwnerId(request);
+  const db = await getAppDb();
+  const row = await getSession(db, ownerId, id);
+  if (!row) throw new HttpError(404, 'Session not found.', 'not_found');
+  const session: SessionDetail = { ...toSessionSummary(row), settings: row.settings, messages: await loadMessages(db, ownerId, id) };
+  return NextResponse.json({ session });
+});
+
+export const PATCH = withErrors(async (request: Request, { params }: Context) => {
+  const { id } = await params;
+  const body = await readJsonBody(request, patchSchema, 10_000);
+  if (body.modelKey) {
+    await resolveModel(body.modelKey).catch((error) => {
+      if (error instanceof UnknownModelError) throw new HttpError(400, error.message, 'unknown_model');
+      throw error;
+    });
+  }
+  const row = await updateSession(await getAppDb(), currentOwnerId(request), id, body);
+  if (!row) throw new HttpError(404, 'Session not found.', 'not_found');
+  return NextResponse.json({ session: toSessionSummary(row) });
+});
+
+export const DELETE = withErrors(async (request: Request, { params }: Context) => {
+  const { id } = await params;
+  if (isSessionRunning(id)) stopRun(id);
+  const deleted = await deleteSession(await getAppDb(), currentOwnerId(request), id);
+  if (!deleted) throw new HttpError(404, 'Session not found.', 'not_found');
+  return NextResponse.json({ ok: true });
+});

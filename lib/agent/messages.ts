@@ -1,0 +1,96 @@
+import type { FinishReason, UIMessage, UIMessageChunk } from 'ai';
+
+/**
+ * The one message type that flows end to end: the loop writes its chunks, the
+ * database stores it (one row per message), and the components render it.
+ */
+
+/** Token usage in the shape the UI and the database keep (all optional: providers omit fields). */
+export interface UsageTotals {
+  inputTokens: number;
+  cachedInputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  /** True when any part of the figure was estimated rather than reported by the provider. */
+  estimated: boolean;
+}
+
+/** Why a run ended. Each has a distinct final state in the UI. */
+export type RunEndReason =
+  | 'completed' // finish reason `stop`
+  | 'done-tool' // task_complete was called in done-tool mode
+  | 'length' // context limit reached after maxCompactionAttempts
+  | 'content-filter'
+  | 'error' // provider error (after retries) or `error` finish reason
+  | 'interrupted' // the provider stream ended without a completion signal
+  | 'other'
+  | 'max-iterations'
+  | 'wall-clock'
+  | 'consecutive-errors'
+  | 'loop-detected'
+  | 'cancelled';
+
+export interface RunEnd {
+  reason: RunEndReason;
+  /** Human-readable explanation, shown in the final-state banner. */
+  message: string;
+  /** The provider's finish reason of the last step, when there was one. */
+  finishReason?: FinishReason;
+}
+
+/** A retry in progress: "Rate limited, retrying in 4 s (2/3)". */
+export interface RetryNotice {
+  attempt: number;
+  maxRetries: number;
+  delayMs: number;
+  /** e.g. 'rate-limited' | 'server-error' | 'network' | 'overloaded' | 'timeout' */
+  cause: string;
+  message: string;
+  statusCode?: number;
+}
+
+/** A visible nudge the loop injected into the conversation. */
+export interface NudgeNotice {
+  kind: 'loop-guard' | 'done-tool' | 'unfinished-work';
+  message: string;
+  /** For loop-guard nudges: the repeated call, e.g. `calculator({"expression":"1+1"})`. */
+  call?: string;
+  count?: number;
+}
+
+export interface AgentMetadata {
+  createdAt?: number;
+  /** Model key from lib/models, e.g. `openai:gpt-4.1-mini` or `demo:scripted`. */
+  model?: string;
+  runId?: string;
+  /** Accumulated usage of this assistant message (all its steps). */
+  usage?: UsageTotals;
+  /** Set when the run was stopped by the user; the partial text is kept. */
+  stopped?: boolean;
+  runEnd?: RunEnd;
+}
+
+// A type alias (not an interface) so it satisfies the SDK's Record<string, unknown> constraint.
+export type AgentDataTypes = {
+  retry: RetryNotice;
+  nudge: NudgeNotice;
+  'run-end': RunEnd;
+};
+
+export type AgentUIMessage = UIMessage<AgentMetadata, AgentDataTypes>;
+export type AgentUIMessageChunk = UIMessageChunk<AgentMetadata, AgentDataTypes>;
+export type AgentUIMessagePart = AgentUIMessage['parts'][number];
+
+export function emptyUsage(): UsageTotals {
+  return { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0, estimated: false };
+}
+
+export function addUsage(a: UsageTotals, b: UsageTotals): UsageTotals {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    cachedInputTokens: a.cachedInputTokens + b.cachedInputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    reasoningTokens: a.reasoningTokens + b.reasoningTokens,
+    estimated: a.estimated || b.estimated,
+  };
+}

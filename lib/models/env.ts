@@ -1,0 +1,46 @@
+/** Environment variables that configure providers. Documented in the README's configuration table. */
+export interface ProviderEnv {
+  openaiApiKey?: string;
+  openaiBaseUrl?: string;
+  openaiApi: 'responses' | 'chat';
+  openaiModels: string[];
+  compatBaseUrl?: string;
+  compatApiKey?: string;
+  compatName: string;
+  compatModels: string[];
+  ollamaBaseUrl: string;
+  ollamaEnabled: boolean;
+  defaultModel?: string;
+}
+
+export const DEFAULT_OPENAI_MODELS = ['gpt-4.1-mini', 'gpt-4.1', 'gpt-5-mini', 'o4-mini'];
+export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export function readProviderEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
+  const openaiModels = list(env.OPENAI_MODELS);
+  return {
+    openaiApiKey: nonEmpty(env.OPENAI_API_KEY),
+    openaiBaseUrl: nonEmpty(env.OPENAI_BASE_URL),
+    openaiApi: env.OPENAI_API?.trim().toLowerCase() === 'chat' ? 'chat' : 'responses',
+    openaiModels: openaiModels.length ? openaiModels : DEFAULT_OPENAI_MODELS,
+    compatBaseUrl: nonEmpty(env.OPENAI_COMPATIBLE_BASE_URL),
+    compatApiKey: nonEmpty(env.OPENAI_COMPATIBLE_API_KEY),
+    compatName: nonEmpty(env.OPENAI_COMPATIBLE_NAME) ?? 'OpenAI-compatible',
+    compatModels: list(env.OPENAI_COMPATIBLE_MODELS),
+    ollamaBaseUrl: nonEmpty(env.OLLAMA_BASE_URL) ?? DEFAULT_OLLAMA_URL,
+    ollamaEnabled: !['0', 'false', 'off'].includes(env.OLLAMA_DISCOVERY?.trim().toLowerCase() ?? ''),
+    defaultModel: nonEmpty(env.DEFAULT_MODEL),
+  };
+}

@@ -1,0 +1,32 @@
+import type { LanguageModel } from 'ai';
+import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
+
+export type ProviderKind = 'openai' | 'compat' | 'ollama' | 'demo';
+
+/** What the model picker shows. Never carries a key or a base URL secret. */
+export interface ModelInfo {
+  /** `provider:modelId`, stored per session. */
+  key: string;
+  provider: ProviderKind;
+  providerLabel: string;
+  modelId: string;
+  label: string;
+  /** Which OpenAI wire API the model is called through. */
+  api: 'responses' | 'chat' | 'offline';
+  demo?: boolean;
+}
+
+export interface ResolvedModel {
+  info: ModelInfo;
+  model: LanguageModel;
+  providerOptions?: SharedV4ProviderOptions;
+  /** Base URL for "copy as curl" in the inspector (never a key). */
+  baseUrl?: string;
+}
+
+export interface ModelListing {
+  models: ModelInfo[];
+  /** True when at least one real provider is configured or found. */
+  configured: boolean;
+  defaultKey: string;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { AgentUIMessage } from '@/lib/agent/messages';
+
+/** A user message may hold at most this many characters of text. */
+export const MAX_MESSAGE_CHARS = 100_000;
+/** The whole request body: generous for JSON overhead around a maximal message. */
+export const MAX_CHAT_BODY_BYTES = 1_000_000;
+
+const textPart = z.object({ type: z.literal('text'), text: z.string() });
+
+export const chatRequestSchema = z.object({
+  sessionId: z.string().min(1).max(100),
+  modelKey: z.string().min(1).max(300).optional(),
+  message: z.object({
+    id: z.string().min(1).max(100),
+    role: z.literal('user'),
+    parts: z.array(textPart).min(1).max(50),
+  }),
+});
+
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+export function messageChars(request: ChatRequest): number {
+  return request.message.parts.reduce((sum, part) => sum + part.text.length, 0);
+}
+
+/** The stored user message: only what we validated, never client-supplied metadata. */
+export function toUserMessage(request: ChatRequest, now = Date.now()): AgentUIMessage {
+  return {
+    id: request.message.id,
+    role: 'user',
+    parts: request.message.parts.map((part) => ({ type: 'text', text: part.text })),
+    metadata: { createdAt: now },
+  };
+}

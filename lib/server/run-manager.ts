@@ -1,0 +1,175 @@
+import { createIdGenerator, createUIMessageStream } from 'ai';
+import type { Db } from '@/db/client';
+import { saveMessage } from '@/db/queries/messages';
+import { createRun, finishRun, insertRunStep } from '@/db/queries/runs';
+import { touchSession } from '@/db/queries/sessions';
+import { runAgent, type RunResult, type StepTrace } from '@/lib/agent';
+import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
+import type { ResolvedModel } from '@/lib/models/types';
+import { builtinTools } from '@/lib/tools';
+import { agentInstructions } from './instructions';
+import { describeError } from './errors';
+import { RunChunkLog } from './run-stream';
+
+/**
+ * Runs belong to the server, not to the HTTP request that started them: the
+ * request only reads the run's chunk log. A run keeps going (and keeps saving
+ * at every step boundary) when the browser goes away; Stop is a server command.
+ */
+
+export interface ActiveRun {
+  runId: string;
+  sessionId: string;
+  ownerId: string;
+  messageId: string;
+  controller: AbortController;
+  log: RunChunkLog;
+  done: Promise<void>;
+}
+
+const generateRunId = createIdGenerator({ prefix: 'run', size: 16 });
+const generateMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
+const generateStepId = createIdGenerator({ prefix: 'step', size: 16 });
+
+// Kept on globalThis so Next's module reloading in dev sees one registry.
+const globalForRuns = globalThis as unknown as { __agentRuns?: Map<string, ActiveRun>; __agentReserved?: Set<string> };
+const activeRuns = (globalForRuns.__agentRuns ??= new Map<string, ActiveRun>());
+const reserved = (globalForRuns.__agentReserved ??= new Set<string>());
+
+export function isSessionRunning(sessionId: string): boolean {
+  return activeRuns.has(sessionId) || reserved.has(sessionId);
+}
+
+export function getActiveRun(sessionId: string): ActiveRun | undefined {
+  return activeRuns.get(sessionId);
+}
+
+/**
+ * Claims the session for a new run. Synchronous, so two requests racing for
+ * the same session cannot both pass. Returns false when a run is active.
+ */
+export function reserveSession(sessionId: string): boolean {
+  if (isSessionRunning(sessionId)) return false;
+  reserved.add(sessionId);
+  return true;
+}
+
+export function releaseSession(sessionId: string) {
+  reserved.delete(sessionId);
+}
+
+/** Aborts the session's run on the server. The loop fills cancelled tool results and saves the partial answer. */
+export function stopRun(sessionId: string): boolean {
+  const run = activeRuns.get(sessionId);
+  if (!run) return false;
+  run.controller.abort(new Error('stopped by user'));
+  return true;
+}
+
+function runStatus(end: RunEnd): 'completed' | 'failed' | 'cancelled' {
+  if (end.reason === 'cancelled') return 'cancelled';
+  return end.reason === 'completed' || end.reason === 'done-tool' ? 'completed' : 'failed';
+}
+
+export interface StartRunInput {
+  db: Db;
+  ownerId: string;
+  sessionId: string;
+  /** The stored history, ending with the new user message. */
+  history: AgentUIMessage[];
+  model: ResolvedModel;
+  settings?: Record<string, unknown>;
+}
+
+/** Starts a run in the background. The session must have been reserved with reserveSession. */
+export async function startRun(input: StartRunInput): Promise<ActiveRun> {
+  const { db, ownerId, sessionId, history, model } = input;
+  const runId = generateRunId();
+  const messageId = generateMessageId();
+  const controller = new AbortController();
+  const log = new RunChunkLog();
+
+  await createRun(db, { id: runId, sessionId, ownerId, messageId, modelKey: model.info.key });
+
+  // Saves run one after another, so a slow step save never lands after the final one.
+  let saving = Promise.resolve();
+  const persist = (message: AgentUIMessage) => {
+    saving = saving.then(() => saveMessage(db, ownerId, sessionId, message)).catch((error) => {
+      console.error(`[run ${runId}] saving message failed`, error);
+    });
+    return saving;
+  };
+
+  let result: RunResult | undefined;
+  const stream = createUIMessageStream<AgentUIMessage>({
+    originalMessages: history,
+    generateId: generateMessageId,
+    execute: async ({ writer }) => {
+      writer.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
+      try {
+        result = await runAgent({
+          model: model.model,
+          providerOptions: model.providerOptions,
+          instructions: agentInstructions(),
+          messages: history,
+          tools: builtinTools(),
+          settings: input.settings,
+          signal: controller.signal,
+          write: (chunk: AgentUIMessageChunk) => writer.write(chunk),
+          onStepEnd: (trace: StepTrace) =>
+            insertRunStep(db, {
+              id: generateStepId(),
+              runId,
+              sessionId,
+              ownerId,
+              stepNumber: trace.stepNumber,
+              trace: { ...trace, baseUrl: model.baseUrl } as unknown as Record<string, unknown>,
+            }).catch((error) => console.error(`[run ${runId}] saving step trace failed`, error)),
+        });
+      } catch (error) {
+        // The loop turns provider failures into run ends; reaching here is a bug, but the history must stay valid.
+        const end: RunEnd = { reason: 'error', message: describeError(error) };
+        writer.write({ type: 'data-run-end', id: 'run-end', data: end });
+        writer.write({ type: 'message-metadata', messageMetadata: { runEnd: end } });
+      }
+      writer.write({ type: 'finish' });
+    },
+    onStepEnd: ({ responseMessage }) => {
+      void persist(responseMessage);
+    },
+    onEnd: async ({ responseMessage }) => {
+      await persist(responseMessage);
+    },
+    onError: describeError,
+  });
+
+  const run: ActiveRun = { runId, sessionId, ownerId, messageId, controller, log, done: Promise.resolve() };
+  activeRuns.set(sessionId, run);
+  releaseSession(sessionId);
+
+  run.done = (async () => {
+    const reader = stream.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        log.append(value);
+      }
+    } catch (error) {
+      console.error(`[run ${runId}] stream failed`, error);
+    } finally {
+      await saving;
+      const end = result?.end ?? { reason: 'error' as const, message: 'The run ended unexpectedly.' };
+      await finishRun(db, runId, {
+        status: runStatus(end),
+        endReason: end.reason,
+        usage: result ? { ...result.usage } : undefined,
+      }).catch((error) => console.error(`[run ${runId}] finishing run failed`, error));
+      await touchSession(db, ownerId, sessionId).catch(() => {});
+      activeRuns.delete(sessionId);
+      log.close();
+    }
+  })();
+
+  return run;
+}

@@ -1,0 +1,26 @@
+import type { AgentUIMessage } from '@/lib/agent/messages';
+
+const TITLE_MAX_CHARS = 48;
+
+export function messageText(message: AgentUIMessage): string {
+  return message.parts
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join(' ')
+    .trim();
+}
+
+/**
+ * An automatic title from the first user message: its first line, trimmed to
+ * a word boundary. Instant, offline and the same for every provider.
+ */
+export function titleFromMessage(message: AgentUIMessage): string {
+  const firstLine = messageText(message)
+    .split('\n')
+    .map((line) => line.replace(/[#*_`>]+/g, '').trim())
+    .find(Boolean);
+  if (!firstLine) return 'New session';
+  if (firstLine.length <= TITLE_MAX_CHARS) return firstLine;
+  const cut = firstLine.slice(0, TITLE_MAX_CHARS);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > 20 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}

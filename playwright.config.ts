@@ -1,0 +1,100 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests run a production build (`next build`, done by scripts/test.mjs)
+ * against the scripted OpenAI-compatible server, each app instance on a fresh
+ * SQLite file. Two instances: one with providers configured (the scripted server
+ * as OpenAI and as an OpenAI-compatible server) and one with nothing configured
+ * (setup screen and demo model).
+ */
+
+const SCRIPTED_PORT = Number(process.env.E2E_SCRIPTED_PORT ?? 4010);
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
+const BARE_APP_PORT = Number(process.env.E2E_BARE_APP_PORT ?? 3101);
+
+// Set once in the main process; workers inherit it, so every process agrees on the run's folder.
+process.env.E2E_RUN_ID ??= String(Date.now());
+export const ARTIFACTS = path.resolve('tests/.artifacts', `e2e-${process.env.E2E_RUN_ID}`);
+mkdirSync(ARTIFACTS, { recursive: true });
+
+/** Playwright's own Chromium when installed, else the system one (Debian's `chromium`). */
+function chromiumExecutable(): string | undefined {
+  try {
+    const bundled = chromium.executablePath();
+    if (bundled && existsSync(bundled)) return undefined;
+  } catch {
+    // no bundled browser
+  }
+  return ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+}
+
+const scriptedUrl = `http://127.0.0.1:${SCRIPTED_PORT}/v1`;
+const quietEnv = { NEXT_TELEMETRY_DISABLED: '1', SKIP_BUILD: '1', OLLAMA_DISCOVERY: 'off' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: path.join(ARTIFACTS, 'results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: path.join(ARTIFACTS, 'report.json') }]] : 'list',
+  use: {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 820 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumExecutable(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'configured', testIgnore: /setup-screen\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${APP_PORT}` } },
+    { name: 'unconfigured', testMatch: /setup-screen\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${BARE_APP_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: `node tests/scripted-server/cli.mjs --port ${SCRIPTED_PORT}`,
+      url: `http://127.0.0.1:${SCRIPTED_PORT}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      command: `node scripts/start.mjs`,
+      url: `http://127.0.0.1:${APP_PORT}/api/models`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...quietEnv,
+        PORT: String(APP_PORT),
+        DATABASE_URL: `file:${path.join(ARTIFACTS, 'configured.db')}`,
+        OPENAI_API_KEY: 'sk-test-e2e-not-a-real-key',
+        OPENAI_BASE_URL: scriptedUrl,
+        OPENAI_MODELS: 'scripted-responses',
+        OPENAI_COMPATIBLE_BASE_URL: scriptedUrl,
+        OPENAI_COMPATIBLE_NAME: 'Scripted',
+        OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
+        // Keep retries fast in tests; the policy is the same, only the base delay differs.
+        AGENT_RETRY_BASE_DELAY_MS: '50',
+      },
+    },
+    {
+      command: `node scripts/start.mjs`,
+      url: `http://127.0.0.1:${BARE_APP_PORT}/api/models`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...quietEnv,
+        PORT: String(BARE_APP_PORT),
+        DATABASE_URL: `file:${path.join(ARTIFACTS, 'bare.db')}`,
+        // Nothing configured, even when the developer's shell has provider variables.
+        OPENAI_API_KEY: '',
+        OPENAI_COMPATIBLE_BASE_URL: '',
+      },
+    },
+  ],
+});

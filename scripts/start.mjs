@@ -1,0 +1,47 @@
+// npm start: production server on http://localhost:3000 (PORT to change it), SQLite in ./data.
+// Builds first when there is no build yet or the sources changed since the last one.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { applyMigrations, databaseUrl, openClient } from '../db/open.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const SOURCES = ['app', 'components', 'lib', 'db', 'public', 'package-lock.json', 'next.config.mjs', 'postcss.config.mjs'];
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+function buildIsCurrent() {
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  if (!existsSync(buildId)) return false;
+  const builtAt = statSync(buildId).mtimeMs;
+  return SOURCES.every((source) => newestMtime(path.join(root, source)) <= builtAt);
+}
+
+if (process.env.SKIP_BUILD !== '1' && !buildIsCurrent()) {
+  console.log('Building Agent Playground (first start or sources changed)…');
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// Fail fast on a bad DATABASE_URL, before the server says it is ready.
+const client = await openClient(databaseUrl());
+await applyMigrations(client);
+client.close();
+
+const port = process.env.PORT || '3000';
+const server = spawn(process.execPath, [nextBin, 'start', '-p', port, ...(process.env.HOST ? ['-H', process.env.HOST] : [])], {
+  stdio: 'inherit',
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

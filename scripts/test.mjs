@@ -1,0 +1,57 @@
+// npm test: typecheck, lint, unit + integration tests, then a production build and
+// the Playwright end-to-end tests in real Chromium. Stops at the first failing stage.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const artifacts = path.join(root, 'tests', '.artifacts');
+rmSync(artifacts, { recursive: true, force: true });
+const runId = String(Date.now());
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', E2E_RUN_ID: runId, CI: process.env.CI ?? '1' };
+
+const vitestReport = path.join(artifacts, 'vitest.json');
+const playwrightReport = path.join(artifacts, `e2e-${runId}`, 'report.json');
+
+const stages = [
+  ['typecheck', bin('tsc'), ['--noEmit']],
+  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['unit + integration', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
+  ['build', process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']],
+  ['end-to-end', bin('playwright'), ['test']],
+];
+
+const started = Date.now();
+const timings = [];
+let failedStage;
+for (const [name, command, args] of stages) {
+  console.log(`\n=== ${name} ===`);
+  const t0 = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  timings.push(`${name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) {
+    failedStage = name;
+    break;
+  }
+}
+
+function counts(file, read) {
+  if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
+  try {
+    return read(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return { passed: 0, failed: 0, skipped: 0 };
+  }
+}
+const unit = counts(vitestReport, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) }));
+const e2e = counts(playwrightReport, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
+
+console.log(`\n${timings.join(' · ')} · total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`unit+integration: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`);
+if (failedStage) console.log(`FAILED at stage: ${failedStage}`);
+const failed = unit.failed + e2e.failed + (failedStage && unit.failed + e2e.failed === 0 ? 1 : 0);
+console.log(`${unit.passed + e2e.passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
+process.exit(failedStage ? 1 : 0);

@@ -1,0 +1,88 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase, type Db } from '@/db/client';
+import { getMessage, loadMessages, messageExists, saveMessage } from '@/db/queries/messages';
+import { createRun, finishRun, insertRunStep, listRunningRuns, listRunSteps, listRuns } from '@/db/queries/runs';
+import { createSession, deleteSession, getSession, listSessions, setAutoTitle, touchSession, updateSession } from '@/db/queries/sessions';
+import type { AgentUIMessage } from '@/lib/agent/messages';
+
+let db: Db;
+beforeEach(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ap-db-'));
+  db = await openTestDatabase(`file:${path.join(dir, 'test.db')}`);
+});
+
+const text = (id: string, role: 'user' | 'assistant', value: string): AgentUIMessage => ({ id, role, parts: [{ type: 'text', text: value }] });
+
+describe('sessions', () => {
+  it('lists sessions newest first, only for their owner', async () => {
+    await createSession(db, { id: 'a', ownerId: 'me', modelKey: 'demo:demo-agent', now: 1000 });
+    await createSession(db, { id: 'b', ownerId: 'me', modelKey: 'demo:demo-agent', now: 2000 });
+    await createSession(db, { id: 'c', ownerId: 'someone-else', modelKey: 'demo:demo-agent', now: 3000 });
+    expect((await listSessions(db, 'me')).map((s) => s.id)).toEqual(['b', 'a']);
+    await touchSession(db, 'me', 'a', 5000);
+    expect((await listSessions(db, 'me')).map((s) => s.id)).toEqual(['a', 'b']);
+    expect(await getSession(db, 'me', 'c')).toBeUndefined();
+  });
+
+  it('never lets an automatic title overwrite a title the user chose', async () => {
+    await createSession(db, { id: 'a', ownerId: 'me', modelKey: 'demo:demo-agent' });
+    await setAutoTitle(db, 'me', 'a', 'From the first message');
+    expect((await getSession(db, 'me', 'a'))?.title).toBe('From the first message');
+    await updateSession(db, 'me', 'a', { title: 'Mine' });
+    await setAutoTitle(db, 'me', 'a', 'Another automatic title');
+    const row = await getSession(db, 'me', 'a');
+    expect(row?.title).toBe('Mine');
+    expect(row?.titleSource).toBe('user');
+  });
+
+  it('deletes a session with its messages and runs, and only for its owner', async () => {
+    await createSession(db, { id: 'a', ownerId: 'me', modelKey: 'demo:demo-agent' });
+    await saveMessage(db, 'me', 'a', text('m1', 'user', 'hi'));
+    await createRun(db, { id: 'r1', sessionId: 'a', ownerId: 'me', messageId: 'm2', modelKey: 'demo:demo-agent' });
+    expect(await deleteSession(db, 'other', 'a')).toBe(false);
+    expect(await deleteSession(db, 'me', 'a')).toBe(true);
+    expect(await messageExists(db, 'm1')).toBe(false);
+    expect(await listRuns(db, 'me', 'a')).toEqual([]);
+  });
+});
+
+describe('messages', () => {
+  it('keeps one row per message, in order, and replaces a message saved again at a later step', async () => {
+    await createSession(db, { id: 's', ownerId: 'me', modelKey: 'demo:demo-agent' });
+    await saveMessage(db, 'me', 's', text('u1', 'user', 'question'));
+    await saveMessage(db, 'me', 's', text('a1', 'assistant', 'partial'));
+    await saveMessage(db, 'me', 's', text('a1', 'assistant', 'partial and then the rest'));
+    await saveMessage(db, 'me', 's', text('u2', 'user', 'follow-up'));
+    const messages = await loadMessages(db, 'me', 's');
+    expect(messages.map((m) => m.id)).toEqual(['u1', 'a1', 'u2']);
+    expect(messages[1].parts[0]).toEqual({ type: 'text', text: 'partial and then the rest' });
+    expect(await loadMessages(db, 'other', 's')).toEqual([]);
+    expect(await getMessage(db, 'other', 'a1')).toBeUndefined();
+  });
+
+  it('refuses to move a message id into another session', async () => {
+    await createSession(db, { id: 's1', ownerId: 'me', modelKey: 'demo:demo-agent' });
+    await createSession(db, { id: 's2', ownerId: 'me', modelKey: 'demo:demo-agent' });
+    await saveMessage(db, 'me', 's1', text('m', 'user', 'hi'));
+    await expect(saveMessage(db, 'me', 's2', text('m', 'user', 'hijack'))).rejects.toThrow(/another session/);
+  });
+});
+
+describe('runs', () => {
+  it('records runs and their step traces', async () => {
+    await createSession(db, { id: 's', ownerId: 'me', modelKey: 'demo:demo-agent' });
+    await createRun(db, { id: 'r', sessionId: 's', ownerId: 'me', messageId: 'a1', modelKey: 'demo:demo-agent' });
+    expect((await listRunningRuns(db)).map((r) => r.id)).toEqual(['r']);
+    await insertRunStep(db, { id: 'st2', runId: 'r', sessionId: 's', ownerId: 'me', stepNumber: 1, trace: { n: 2 } });
+    await insertRunStep(db, { id: 'st1', runId: 'r', sessionId: 's', ownerId: 'me', stepNumber: 0, trace: { n: 1 } });
+    await finishRun(db, 'r', { status: 'completed', endReason: 'completed', usage: { inputTokens: 5 } });
+    expect(await listRunningRuns(db)).toEqual([]);
+    expect((await listRunSteps(db, 'me', 'r')).map((s) => s.trace)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(await listRunSteps(db, 'other', 'r')).toEqual([]);
+    const [run] = await listRuns(db, 'me', 's');
+    expect(run).toMatchObject({ status: 'completed', endReason: 'completed', usage: { inputTokens: 5 } });
+  });
+});
