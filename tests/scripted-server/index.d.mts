@@ -1,0 +1,48 @@
+// Types for the plain-JS scripted server, so TypeScript tests can import it.
+
+export interface RecordedRequest {
+  api: 'chat' | 'responses';
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON request body as sent by the client. */
+  body: any;
+  /** Scenario that answered the request ('default' when none was selected). */
+  scenario: string;
+  params: Record<string, string>;
+  /** Epoch ms when the request arrived. */
+  at: number;
+  /**
+   * How the server's answer ended: 'pending' while streaming, 'completed',
+   * 'error-frame' (midstream-error), 'dropped' (drop), 'client-gone' (the client
+   * disconnected first, e.g. an abort during `slow`), or `http-<status>`.
+   */
+  outcome: 'pending' | 'completed' | 'error-frame' | 'dropped' | 'client-gone' | `http-${number}`;
+}
+
+export interface ScriptedServer {
+  /** Base URL for providers, e.g. http://127.0.0.1:PORT/v1 */
+  url: string;
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  port: number;
+  /** Copy of the recorded chat/responses requests, oldest first. */
+  requests(): RecordedRequest[];
+  /** Clears recorded requests and the per-conversation retry counters. */
+  reset(): void;
+  /** Stops the server, destroying open connections. */
+  close(): Promise<void>;
+}
+
+export function startScriptedServer(options?: {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Receives internal server errors (default: silent). */
+  log?: (msg: string) => void;
+}): Promise<ScriptedServer>;
+
+/** Names accepted by `x-scenario`, `[[scenario:NAME]]` or model id `scripted-NAME`. */
+export const SCENARIOS: string[];
+
+/** Absolute path of the recorded wire fixtures (env WIRE_DIR or ../shared/wire). */
+export function wireDir(): string;

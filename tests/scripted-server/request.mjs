@@ -1,0 +1,141 @@
+// @ts-check
+// Reads what a scenario needs out of a Chat Completions or Responses request
+// body: the scenario selector, the last user message, declared tools and any
+// tool results. Scenarios decide their turn from this alone (no global state),
+// so parallel tests sharing one server cannot interfere.
+
+/**
+ * @typedef {'chat' | 'responses'} Api
+ * @typedef {{ callId: string, name?: string, output: string }} ToolResult
+ * @typedef {{
+ *   api: Api,
+ *   model: string,
+ *   stream: boolean,
+ *   includeUsage: boolean,
+ *   lastUserText: string,
+ *   firstUserText: string,
+ *   toolNames: string[],
+ *   toolResultsAfterLastUser: ToolResult[],
+ *   toolResultCount: number,
+ *   inputChars: number,
+ * }} RequestInfo
+ * @typedef {{ name: string, params: Record<string, string> }} ScenarioSelector
+ */
+
+const MARKER = /\[\[scenario:([A-Za-z0-9_-]+)(?:\?(.*?))?\]\]/;
+
+/**
+ * Parses `NAME` or `NAME?k=v&k2=v2` (header value or marker body).
+ * @param {string} name
+ * @param {string | undefined} query
+ * @returns {ScenarioSelector}
+ */
+function selector(name, query) {
+  /** @type {Record<string, string>} */
+  const params = {};
+  if (query) for (const [k, v] of new URLSearchParams(query)) params[k] = v;
+  return { name, params };
+}
+
+/** @param {string} value e.g. `tool?tool=readFile&args={"a":1}` */
+export function parseSelector(value) {
+  const q = value.indexOf('?');
+  return q === -1 ? selector(value.trim(), undefined) : selector(value.slice(0, q).trim(), value.slice(q + 1));
+}
+
+/** @param {string} text */
+export function findMarker(text) {
+  const m = MARKER.exec(text);
+  return m ? selector(m[1], m[2]) : undefined;
+}
+
+/** Flattens string | [{type:'text'|'input_text', text}] content to plain text. */
+function contentText(/** @type {unknown} */ content) {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((p) => (p && typeof p === 'object' && typeof p.text === 'string' ? p.text : ''))
+    .join('');
+}
+
+/** Tool output may be a string or (Responses) an array of content parts. */
+function outputText(/** @type {unknown} */ output) {
+  if (typeof output === 'string') return output;
+  if (Array.isArray(output)) return contentText(output);
+  return JSON.stringify(output ?? null);
+}
+
+/**
+ * @param {Api} api
+ * @param {any} body parsed JSON request body
+ * @returns {RequestInfo}
+ */
+export function describeRequest(api, body) {
+  /** @type {any[]} */
+  const items = api === 'chat' ? body.messages ?? [] : normaliseResponsesInput(body.input);
+  const isUser = (/** @type {any} */ m) => m?.role === 'user';
+  const userIdx = items.map((m, i) => (isUser(m) ? i : -1)).filter((i) => i >= 0);
+  const lastUser = userIdx.length ? userIdx[userIdx.length - 1] : -1;
+
+  /** @type {Map<string, string>} call id → tool name, to label tool results */
+  const callNames = new Map();
+  /** @type {ToolResult[]} */
+  const results = [];
+  let toolResultCount = 0;
+  items.forEach((m, i) => {
+    if (api === 'chat') {
+      for (const tc of m?.tool_calls ?? []) callNames.set(tc.id, tc.function?.name);
+      if (m?.role === 'tool') {
+        toolResultCount++;
+        if (i > lastUser) results.push({ callId: m.tool_call_id, output: outputText(m.content) });
+      }
+    } else {
+      if (m?.type === 'function_call') callNames.set(m.call_id, m.name);
+      if (m?.type === 'function_call_output') {
+        toolResultCount++;
+        if (i > lastUser) results.push({ callId: m.call_id, output: outputText(m.output) });
+      }
+    }
+  });
+  for (const r of results) r.name = callNames.get(r.callId);
+
+  const toolNames = (body.tools ?? [])
+    .map((/** @type {any} */ t) => (api === 'chat' ? t?.function?.name : t?.name))
+    .filter((/** @type {unknown} */ n) => typeof n === 'string');
+
+  return {
+    api,
+    model: typeof body.model === 'string' ? body.model : 'scripted',
+    stream: body.stream === true,
+    // The Responses API always reports usage; Chat only when asked to.
+    includeUsage: api === 'responses' || body.stream_options?.include_usage === true || body.stream !== true,
+    lastUserText: lastUser >= 0 ? contentText(items[lastUser].content) : '',
+    firstUserText: userIdx.length ? contentText(items[userIdx[0]].content) : '',
+    toolNames,
+    toolResultsAfterLastUser: results,
+    toolResultCount,
+    inputChars: JSON.stringify(items).length,
+  };
+}
+
+/** Responses `input` may be a bare string or a list of items. */
+function normaliseResponsesInput(/** @type {unknown} */ input) {
+  if (typeof input === 'string') return [{ role: 'user', content: input }];
+  return Array.isArray(input) ? input : [];
+}
+
+/**
+ * Scenario choice: `x-scenario` header, else a marker in the last user
+ * message, else a `scripted-NAME` model id (handy for UI tests), else default.
+ * @param {string | undefined} header
+ * @param {RequestInfo} info
+ * @returns {ScenarioSelector}
+ */
+export function chooseScenario(header, info) {
+  if (header) return parseSelector(header);
+  const marker = findMarker(info.lastUserText);
+  if (marker) return marker;
+  const m = /^scripted-([A-Za-z0-9_-]+)$/.exec(info.model);
+  if (m) return selector(m[1], undefined);
+  return { name: 'default', params: {} };
+}

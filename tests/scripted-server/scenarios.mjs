@@ -1,0 +1,201 @@
+// @ts-check
+// Scenario catalogue. Each scenario turns (request info, params) into an
+// API-neutral Plan; chat-writer.mjs / responses-writer.mjs render the same
+// Plan in each wire format, so both APIs behave alike for a given scenario.
+
+/**
+ * @typedef {import('./request.mjs').RequestInfo} RequestInfo
+ * @typedef {{ kind: 'reasoning', deltas: string[] }
+ *   | { kind: 'text', deltas: string[] }
+ *   | { kind: 'tool', callId: string, name: string, argDeltas: string[] }} Part
+ * @typedef {{ input: number, cached: number, output: number, reasoning: number }} Usage
+ * @typedef {{
+ *   type: 'stream',
+ *   parts: Part[],
+ *   finish: 'stop' | 'length' | 'tool-calls',
+ *   usage: Usage | null,
+ *   delayMs: number,
+ *   reasoningField: 'reasoning_content' | 'reasoning',
+ *   cut?: { afterDeltas: number, kind: 'error' | 'drop', message: string, dropDelayMs: number },
+ * }} StreamPlan
+ * @typedef {{ type: 'http-error', status: number, message: string, headers: Record<string, string> }} HttpErrorPlan
+ * @typedef {{ type: 'replay', file: string, delayMs: number }} ReplayPlan
+ * @typedef {StreamPlan | HttpErrorPlan | ReplayPlan} Plan
+ * @typedef {{ info: RequestInfo, params: Record<string, string>, bump: (key: string) => number }} ScenarioContext
+ */
+
+export const SCENARIOS = [
+  'default', 'text', 'tool', 'parallel-tools', 'reasoning', 'length', 'http-error',
+  'midstream-error', 'drop', 'slow', 'usage-less', 'replay',
+];
+
+/** Splits into word-sized deltas (keeps whitespace), like real token streams. */
+export function wordDeltas(/** @type {string} */ text) {
+  return text.match(/\s*\S+\s*/g) ?? (text ? [text] : []);
+}
+
+/** Splits JSON arguments into small fragments so clients must reassemble them. */
+function argDeltas(/** @type {string} */ json, size = 3) {
+  const out = [];
+  for (let i = 0; i < json.length; i += size) out.push(json.slice(i, i + size));
+  return out.length ? out : [''];
+}
+
+/** The user's words without the marker, for echoing back. */
+function userSnippet(/** @type {RequestInfo} */ info) {
+  const t = info.lastUserText.replace(/\[\[scenario:[^\]]*\]\]/g, '').trim();
+  return t.length > 80 ? `${t.slice(0, 80)}…` : t || '(empty message)';
+}
+
+const num = (/** @type {string | undefined} */ v, /** @type {number} */ d) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? d : Number(v));
+
+/**
+ * Deterministic usage so tests can assert exact numbers. Output tokens are
+ * one per delta; `inputTokens` / `cachedTokens` params override the input side.
+ * @param {ScenarioContext} ctx @param {Part[]} parts
+ * @returns {Usage}
+ */
+function usageFor(ctx, parts) {
+  let reasoning = 0;
+  let output = 0;
+  for (const p of parts) {
+    const n = p.kind === 'tool' ? p.argDeltas.length : p.deltas.length;
+    output += n;
+    if (p.kind === 'reasoning') reasoning += n;
+  }
+  return {
+    input: num(ctx.params.inputTokens, Math.ceil(ctx.info.inputChars / 4)),
+    cached: num(ctx.params.cachedTokens, 0),
+    output,
+    reasoning,
+  };
+}
+
+/** @param {ScenarioContext} ctx @param {Part[]} parts @param {Partial<StreamPlan>} [extra] @returns {StreamPlan} */
+function streamPlan(ctx, parts, extra = {}) {
+  return {
+    type: 'stream',
+    parts,
+    finish: 'stop',
+    usage: usageFor(ctx, parts),
+    delayMs: num(ctx.params.delayMs, 0),
+    reasoningField: ctx.params.field === 'reasoning' ? 'reasoning' : 'reasoning_content',
+    ...extra,
+  };
+}
+
+const text = (/** @type {string} */ s) => /** @type {Part} */ ({ kind: 'text', deltas: wordDeltas(s) });
+
+function defaultText(/** @type {ScenarioContext} */ ctx) {
+  return ctx.params.text ?? `**Echo:** ${userSnippet(ctx.info)}`;
+}
+
+function markdownText(/** @type {ScenarioContext} */ ctx) {
+  return (
+    ctx.params.text ??
+    [
+      '## Scripted answer',
+      '',
+      `You said: _${userSnippet(ctx.info)}_`,
+      '',
+      '- first **bold** point',
+      '- second point with `inline code`',
+      '',
+      '```ts',
+      'const answer = 42;',
+      '```',
+      '',
+      'That is all.',
+    ].join('\n')
+  );
+}
+
+/** Call ids differ per round (count of earlier tool results) yet stay deterministic. */
+const callId = (/** @type {ScenarioContext} */ ctx, /** @type {number} */ i) => `call_${ctx.info.toolResultCount}_${i}`;
+
+/** Second turn of tool scenarios: quote every tool result verbatim. */
+function toolResultAnswer(/** @type {ScenarioContext} */ ctx) {
+  const lines = ctx.info.toolResultsAfterLastUser.map((r) => `Tool \`${r.name ?? r.callId}\` returned: ${r.output}`);
+  return streamPlan(ctx, [text(lines.join('\n\n'))]);
+}
+
+/** @type {Record<string, (ctx: ScenarioContext) => Plan>} */
+const builders = {
+  default: (ctx) => streamPlan(ctx, [text(defaultText(ctx))]),
+
+  text: (ctx) => streamPlan(ctx, [text(markdownText(ctx))]),
+
+  tool: (ctx) => {
+    if (ctx.info.toolResultsAfterLastUser.length) return toolResultAnswer(ctx);
+    const name = ctx.params.tool ?? ctx.info.toolNames[0] ?? 'tool';
+    const parts = [{ kind: 'tool', callId: callId(ctx, 0), name, argDeltas: argDeltas(ctx.params.args ?? '{}') }];
+    return streamPlan(ctx, /** @type {Part[]} */ (parts), { finish: 'tool-calls' });
+  },
+
+  'parallel-tools': (ctx) => {
+    if (ctx.info.toolResultsAfterLastUser.length) return toolResultAnswer(ctx);
+    const [first = 'tool', second = first] = ctx.info.toolNames;
+    const parts = [
+      { kind: 'tool', callId: callId(ctx, 0), name: ctx.params.tool1 ?? first, argDeltas: argDeltas(ctx.params.args1 ?? '{}') },
+      { kind: 'tool', callId: callId(ctx, 1), name: ctx.params.tool2 ?? second, argDeltas: argDeltas(ctx.params.args2 ?? '{}') },
+    ];
+    return streamPlan(ctx, /** @type {Part[]} */ (parts), { finish: 'tool-calls' });
+  },
+
+  reasoning: (ctx) =>
+    streamPlan(ctx, [
+      { kind: 'reasoning', deltas: wordDeltas(ctx.params.reasoning ?? 'Let me think about this step by step. The user wants a short answer.') },
+      text(ctx.params.text ?? `Here is my answer to: ${userSnippet(ctx.info)}`),
+    ]),
+
+  length: (ctx) =>
+    streamPlan(ctx, [text(ctx.params.text ?? 'This answer is cut off because the output token limit was')], { finish: 'length' }),
+
+  'http-error': (ctx) => {
+    const times = ctx.params.times === undefined ? Infinity : num(ctx.params.times, 1);
+    if (times !== Infinity) {
+      // Per-conversation counter: fail the first `times` requests, then answer.
+      const n = ctx.bump(`http-error:${ctx.params.key ?? ctx.info.firstUserText}`);
+      if (n > times) return streamPlan(ctx, [text(ctx.params.text ?? `Recovered after ${times} failed attempt(s).`)]);
+    }
+    const status = num(ctx.params.status, 500);
+    /** @type {Record<string, string>} */
+    const headers = {};
+    if (status === 429) headers['retry-after'] = String(num(ctx.params.retryAfter, 1));
+    if (ctx.params.retryAfterMs !== undefined) headers['retry-after-ms'] = String(num(ctx.params.retryAfterMs, 0));
+    return { type: 'http-error', status, message: ctx.params.message ?? `Scripted HTTP ${status} error`, headers };
+  },
+
+  'midstream-error': (ctx) =>
+    streamPlan(ctx, [text(markdownText(ctx))], {
+      cut: { afterDeltas: num(ctx.params.after, 3), kind: 'error', message: ctx.params.message ?? 'Scripted mid-stream failure', dropDelayMs: 0 },
+    }),
+
+  drop: (ctx) =>
+    streamPlan(ctx, [text(markdownText(ctx))], {
+      cut: { afterDeltas: num(ctx.params.after, 3), kind: 'drop', message: '', dropDelayMs: num(ctx.params.dropDelayMs, 50) },
+    }),
+
+  slow: (ctx) => {
+    const chunks = num(ctx.params.chunks, 100);
+    const deltas = Array.from({ length: chunks }, (_, i) => `w${i} `);
+    return streamPlan(ctx, [{ kind: 'text', deltas }], { delayMs: num(ctx.params.delayMs, 100) });
+  },
+
+  'usage-less': (ctx) => streamPlan(ctx, [text(defaultText(ctx))], { usage: null }),
+
+  replay: (ctx) => {
+    if (!ctx.params.file) throw new ScenarioError('replay needs a file=<path relative to the wire dir> param');
+    return { type: 'replay', file: ctx.params.file, delayMs: num(ctx.params.delayMs, 0) };
+  },
+};
+
+/** A bad scenario request (unknown name, missing param): reported as HTTP 400. */
+export class ScenarioError extends Error {}
+
+/** @param {string} name @param {ScenarioContext} ctx @returns {Plan} */
+export function buildPlan(name, ctx) {
+  const build = builders[name];
+  if (!build) throw new ScenarioError(`unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
+  return build(ctx);
+}

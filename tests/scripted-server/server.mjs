@@ -1,0 +1,207 @@
+// @ts-check
+// The scripted OpenAI-compatible HTTP server (node:http only). Routes:
+//   POST /v1/chat/completions, POST /v1/responses   scenario-driven answers
+//   GET  /v1/models                                  scenario model ids
+//   GET  /__requests, DELETE /__requests             recorded request bodies
+//   DELETE /__counters, POST /__reset                reset retry counters / everything
+
+import http from 'node:http';
+import { chooseScenario, describeRequest } from './request.mjs';
+import { buildPlan, ScenarioError, SCENARIOS } from './scenarios.mjs';
+import { createChatWriter } from './chat-writer.mjs';
+import { createResponsesWriter } from './responses-writer.mjs';
+import { loadReplayFrames } from './replay.mjs';
+import { ClientGone, SseStream } from './sse.mjs';
+
+/**
+ * @typedef {import('./index.mjs').RecordedRequest} RecordedRequest
+ * @typedef {import('./scenarios.mjs').StreamPlan} StreamPlan
+ */
+
+/** @param {http.ServerResponse} res @param {number} status @param {unknown} body @param {Record<string, string>} [headers] */
+function sendJson(res, status, body, headers = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** @param {http.IncomingMessage} req @returns {Promise<string>} */
+async function readBody(req) {
+  const chunks = [];
+  for await (const c of req) chunks.push(c);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Plays a StreamPlan's frames, honouring pacing and the plan's cut point
+ * (mid-stream error frame, or a dropped socket).
+ * @param {SseStream} sse
+ * @param {{ frames(): Generator<import('./chat-writer.mjs').Frame>, errorFrame(m: string): import('./chat-writer.mjs').Frame }} writer
+ * @param {StreamPlan} plan
+ * @returns {Promise<RecordedRequest['outcome']>}
+ */
+async function playStream(sse, writer, plan) {
+  let deltas = 0;
+  for (const frame of writer.frames()) {
+    // after=0 cuts before the first output frame (so clients see a pre-output error).
+    const atCut = plan.cut && (plan.cut.afterDeltas === 0 ? !frame.preamble : frame.delta && deltas >= plan.cut.afterDeltas);
+    if (plan.cut && atCut) {
+      if (plan.cut.kind === 'drop') {
+        // Let the client consume what was sent before the reset, so "partial text
+        // then a network error" is deterministic instead of racing the RST.
+        await sse.pause(plan.cut.dropDelayMs);
+        sse.drop();
+        return 'dropped';
+      }
+      const err = writer.errorFrame(plan.cut.message);
+      await sse.send(err.data, err.event);
+      sse.end();
+      return 'error-frame';
+    }
+    await sse.send(frame.data, frame.event);
+    if (frame.delta) deltas++;
+  }
+  sse.end();
+  return 'completed';
+}
+
+/** @param {{ port?: number, host?: string, log?: (msg: string) => void }} [options] */
+export async function startScriptedServer(options = {}) {
+  const host = options.host ?? '127.0.0.1';
+  /** @type {RecordedRequest[]} */
+  let recorded = [];
+  /** @type {Map<string, number>} requests seen per counter key (error-then-success scenarios) */
+  const counters = new Map();
+  const bump = (/** @type {string} */ key) => {
+    const n = (counters.get(key) ?? 0) + 1;
+    counters.set(key, n);
+    return n;
+  };
+
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  async function handle(req, res) {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const route = `${req.method} ${url.pathname.replace(/\/+$/, '')}`;
+
+    if (route === 'GET /__requests') return sendJson(res, 200, recorded);
+    if (route === 'DELETE /__requests') { recorded = []; return sendJson(res, 200, { ok: true }); }
+    if (route === 'DELETE /__counters') { counters.clear(); return sendJson(res, 200, { ok: true }); }
+    if (route === 'POST /__reset') { recorded = []; counters.clear(); return sendJson(res, 200, { ok: true }); }
+    if (route === 'GET /v1/models') {
+      const created = Math.floor(Date.now() / 1000);
+      const ids = ['scripted', ...SCENARIOS.filter((s) => s !== 'default').map((s) => `scripted-${s}`)];
+      return sendJson(res, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model', created, owned_by: 'scripted' })) });
+    }
+
+    const api = route === 'POST /v1/chat/completions' ? 'chat' : route === 'POST /v1/responses' ? 'responses' : undefined;
+    if (!api) return sendJson(res, 404, { error: { message: `no route ${route}`, type: 'invalid_request_error' } });
+
+    const raw = await readBody(req);
+    let body;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return sendJson(res, 400, { error: { message: 'request body is not JSON', type: 'invalid_request_error' } });
+    }
+    const info = describeRequest(api, body);
+    const header = req.headers['x-scenario'];
+    const scenario = chooseScenario(Array.isArray(header) ? header[0] : header, info);
+    /** @type {RecordedRequest} */
+    const record = { api, path: url.pathname, headers: { ...req.headers }, body, scenario: scenario.name, params: scenario.params, at: Date.now(), outcome: 'pending' };
+    recorded.push(record);
+    try {
+      record.outcome = await respond(res, api, info, scenario);
+    } catch (e) {
+      if (!(e instanceof ClientGone)) throw e;
+      record.outcome = 'client-gone';
+    }
+  }
+
+  /**
+   * @param {http.ServerResponse} res
+   * @param {'chat' | 'responses'} api
+   * @param {import('./request.mjs').RequestInfo} info
+   * @param {import('./request.mjs').ScenarioSelector} scenario
+   * @returns {Promise<RecordedRequest['outcome']>}
+   */
+  async function respond(res, api, info, scenario) {
+    let plan;
+    try {
+      plan = buildPlan(scenario.name, { info, params: scenario.params, bump });
+    } catch (e) {
+      if (!(e instanceof ScenarioError)) throw e;
+      sendJson(res, 400, { error: { message: e.message, type: 'invalid_request_error' } });
+      return 'http-400';
+    }
+
+    if (plan.type === 'http-error') {
+      sendJson(res, plan.status, { error: { message: plan.message, type: 'server_error', param: null, code: null } }, plan.headers);
+      return `http-${plan.status}`;
+    }
+
+    if (plan.type === 'replay') {
+      const frames = await loadReplayFrames(plan.file).catch((e) => e);
+      if (frames instanceof Error) {
+        sendJson(res, 400, { error: { message: frames.message, type: 'invalid_request_error' } });
+        return 'http-400';
+      }
+      const sse = new SseStream(res);
+      sse.open();
+      // Without a delay the whole body goes out in one write, so timing-sensitive
+      // client logic (the Responses provider's 50 ms early-error peek) sees it all at once.
+      if (plan.delayMs <= 0) await sse.writeRaw(frames.join(''));
+      else for (const [i, f] of frames.entries()) { if (i > 0) await sse.pause(plan.delayMs); await sse.writeRaw(f); }
+      sse.end();
+      return 'completed';
+    }
+
+    const writer = api === 'chat' ? createChatWriter(plan, info) : createResponsesWriter(plan, info);
+    if (!info.stream) {
+      sendJson(res, 200, writer.json());
+      return 'completed';
+    }
+    const sse = new SseStream(res, { delayMs: plan.delayMs });
+    sse.open();
+    return playStream(sse, writer, plan);
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((e) => {
+      if (e instanceof ClientGone) return; // client aborted: nothing left to do
+      options.log?.(`scripted server error: ${e?.stack ?? e}`);
+      if (!res.headersSent) sendJson(res, 500, { error: { message: String(e?.message ?? e), type: 'server_error' } });
+      else res.destroy();
+    });
+  });
+  /** @type {Set<import('node:net').Socket>} */
+  const sockets = new Set();
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve(undefined));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : Number(options.port);
+  const origin = `http://${host}:${port}`;
+
+  return {
+    url: `${origin}/v1`,
+    origin,
+    port,
+    requests: () => recorded.slice(),
+    reset() {
+      recorded = [];
+      counters.clear();
+    },
+    /** Stops listening and tears down open (e.g. slow/keep-alive) connections. */
+    close() {
+      return new Promise((resolve) => {
+        server.close(() => resolve(undefined));
+        for (const s of sockets) s.destroy();
+      });
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// @ts-check
+// SSE framing + pacing for one HTTP response. Every scenario writes through
+// this so that disconnect handling (abort tests, `slow`) lives in one place.
+
+/** Thrown by `send` once the client is gone, so scenario loops unwind. */
+export class ClientGone extends Error {
+  constructor() {
+    super('client disconnected');
+    this.name = 'ClientGone';
+  }
+}
+
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+
+export class SseStream {
+  /**
+   * @param {import('node:http').ServerResponse} res
+   * @param {{ delayMs?: number }} [opts]
+   */
+  constructor(res, opts = {}) {
+    this.res = res;
+    this.delayMs = opts.delayMs ?? 0;
+    this.framesSent = 0;
+    this.gone = false;
+    // 'close' before we called end() means the client went away (abort, reset).
+    res.on('close', () => {
+      if (!res.writableFinished) this.gone = true;
+    });
+  }
+
+  /** Writes status + SSE headers. */
+  open(status = 200, extraHeaders = {}) {
+    this.res.writeHead(status, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      ...extraHeaders,
+    });
+    // Flush headers now so the client's fetch() resolves before the first frame.
+    this.res.flushHeaders();
+  }
+
+  /**
+   * Sends one frame (`event:` line only for the Responses API), pacing with
+   * delayMs *before* every frame but the first.
+   * @param {unknown} data object (JSON-encoded) or a raw string payload
+   * @param {string} [event]
+   */
+  async send(data, event) {
+    if (this.delayMs > 0 && this.framesSent > 0) await sleep(this.delayMs);
+    const payload = typeof data === 'string' ? data : JSON.stringify(data);
+    await this.writeRaw(`${event ? `event: ${event}\n` : ''}data: ${payload}\n\n`);
+  }
+
+  /** Writes bytes verbatim (replay). Respects backpressure. */
+  async writeRaw(/** @type {string | Buffer} */ chunk) {
+    if (this.gone || this.res.destroyed) throw new ClientGone();
+    this.framesSent++;
+    if (!this.res.write(chunk)) {
+      await new Promise((resolve) => {
+        const done = () => {
+          this.res.off('drain', done);
+          this.res.off('close', done);
+          resolve(undefined);
+        };
+        this.res.on('drain', done);
+        this.res.on('close', done);
+      });
+    }
+    if (this.gone) throw new ClientGone();
+  }
+
+  /** Waits `ms` (used between replay frames) and bails out if the client left. */
+  async pause(/** @type {number} */ ms) {
+    if (ms > 0) await sleep(ms);
+    if (this.gone) throw new ClientGone();
+  }
+
+  end() {
+    if (!this.res.destroyed) this.res.end();
+  }
+
+  /** Simulates a dropped connection: no terminal frame, socket torn down. */
+  drop() {
+    this.res.socket?.destroy();
+    this.res.destroy();
+  }
+}
