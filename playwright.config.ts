@@ -78,8 +78,6 @@ export default defineConfig({
         OPENAI_COMPATIBLE_BASE_URL: scriptedUrl,
         OPENAI_COMPATIBLE_NAME: 'Scripted',
         OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
-        // Keep retries fast in tests; the policy is the same, only the base delay differs.
-        AGENT_RETRY_BASE_DELAY_MS: '50',
       },
     },
     {

@@ -70,11 +70,20 @@ export interface AgentMetadata {
   runEnd?: RunEnd;
 }
 
+/** A model call that failed after its retries (or mid-stream); the run may continue. */
+export interface StepErrorNotice {
+  step: number;
+  message: string;
+  cause: string;
+  statusCode?: number;
+}
+
 // A type alias (not an interface) so it satisfies the SDK's Record<string, unknown> constraint.
 export type AgentDataTypes = {
   retry: RetryNotice;
   nudge: NudgeNotice;
   'run-end': RunEnd;
+  'step-error': StepErrorNotice;
 };
 
 export type AgentUIMessage = UIMessage<AgentMetadata, AgentDataTypes>;

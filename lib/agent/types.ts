@@ -1,10 +1,15 @@
 import type { FlexibleSchema, LanguageModel } from 'ai';
+import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd, UsageTotals } from './messages';
+import type { AgentHooks } from './hooks';
+import type { CompactFunction } from './budget';
+import type { StepTrace } from './trace';
 
 /**
  * A tool the loop can execute. The loop, not the SDK, runs tools: this gives it
  * control over timeouts, ordering, hooks, truncation and cancellation.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds tools of many input types
 export interface AgentTool<INPUT = any, OUTPUT = unknown> {
   name: string;
   /** Plain-words label for the UI card, e.g. "Calculator". */
@@ -31,7 +36,10 @@ export interface LoopSettings {
   /** Model calls per run before the loop summarizes and stops. */
   maxIterations: number;
   maxWallClockMs: number;
-  /** Consecutive failed model calls (after retries) before the run ends. */
+  /**
+   * Consecutive model calls that failed after showing output (so could not be retried) before the run ends.
+   * A call that fails before showing anything is retried `maxRetries` times and then ends the run with `error`.
+   */
   maxConsecutiveErrors: number;
   /** How often the `length` finish reason may trigger compaction before the run ends. */
   maxCompactionAttempts: number;
@@ -48,4 +56,43 @@ export interface LoopSettings {
   /** Loop guard: nudges in one run before the run stops with a loop error. */
   loopGuardMaxNudges: number;
   requireDoneTool: boolean;
+}
+
+// ---- The loop's entry point (lib/agent/loop.ts) ----
+
+/** Time and randomness, injectable so tests never really sleep. */
+export interface Clock {
+  now(): number;
+  /** Must reject when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  random(): number;
+}
+
+export interface RunAgentInput {
+  /** Any AI SDK LanguageModel (V4 spec). */
+  model: LanguageModel;
+  /** The system prompt. */
+  instructions: string;
+  /** Full history including the new user message, as stored (UI messages). */
+  messages: AgentUIMessage[];
+  tools: AgentTool[];
+  settings?: Partial<LoopSettings>;
+  hooks?: Partial<AgentHooks>;
+  signal: AbortSignal;
+  /** Receives the UI message chunks. The caller writes `start` before and `finish` after the run. */
+  write: (chunk: AgentUIMessageChunk) => void;
+  /** After each model step and its tool results were written (right after its `finish-step`). */
+  onStepEnd?: (trace: StepTrace) => void | Promise<void>;
+  /** Unfinished work (e.g. open todos); when the model stops with items open, it is nudged once. */
+  getOpenTodos?: () => string[] | Promise<string[]>;
+  /** The compaction seam: asked before each model call (`budget`) and after a `length` finish. */
+  compact?: CompactFunction;
+  providerOptions?: SharedV4ProviderOptions;
+  clock?: Clock;
+}
+
+export interface RunResult {
+  end: RunEnd;
+  usage: UsageTotals;
+  steps: StepTrace[];
 }

@@ -28,7 +28,7 @@ function nonEmpty(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-export function readProviderEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
+export function readProviderEnv(env: Record<string, string | undefined> = process.env): ProviderEnv {
   const openaiModels = list(env.OPENAI_MODELS);
   return {
     openaiApiKey: nonEmpty(env.OPENAI_API_KEY),

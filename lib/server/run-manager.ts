@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { saveMessage } from '@/db/queries/messages';
 import { createRun, finishRun, insertRunStep } from '@/db/queries/runs';
 import { touchSession } from '@/db/queries/sessions';
-import { runAgent, type RunResult, type StepTrace } from '@/lib/agent';
+import { runAgent, type LoopSettings, type RunResult, type StepTrace } from '@/lib/agent';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ResolvedModel } from '@/lib/models/types';
 import { builtinTools } from '@/lib/tools';
@@ -78,7 +78,7 @@ export interface StartRunInput {
   /** The stored history, ending with the new user message. */
   history: AgentUIMessage[];
   model: ResolvedModel;
-  settings?: Record<string, unknown>;
+  settings?: Partial<LoopSettings>;
 }
 
 /** Starts a run in the background. The session must have been reserved with reserveSession. */

@@ -20,6 +20,19 @@ import { assembleStream, type AssembledStream } from './assemble';
 type ProviderKind = 'compat' | 'chat' | 'responses';
 
 /* ---------- expected.json shapes (only the fields used here) ---------- */
+/** The raw usage objects of both wire formats, as recorded. */
+interface RawUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number };
+  completion_tokens_details?: { reasoning_tokens?: number };
+  input_tokens?: number;
+  output_tokens?: number;
+  input_tokens_details?: { cached_tokens?: number };
+  output_tokens_details?: { reasoning_tokens?: number };
+}
+
 interface RecordedToolCall {
   name: string;
   id?: string; // chat
@@ -33,7 +46,7 @@ interface RecordedExpectation {
   tool_calls?: RecordedToolCall[];
   finish_reasons_seen?: string[];
   terminal_event?: { type: string; incomplete_details: { reason: string } | null };
-  usage: Record<string, any> | null;
+  usage: RawUsage | null;
   errors?: unknown[];
 }
 interface RecordedEntry {

@@ -5,6 +5,7 @@ export interface RecordedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   /** Parsed JSON request body as sent by the client. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON the tests dig into
   body: any;
   /** Scenario that answered the request ('default' when none was selected). */
   scenario: string;

@@ -8,6 +8,7 @@ import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
 import { currentOwnerId } from '@/lib/server/owner';
 import { releaseSession, reserveSession, startRun } from '@/lib/server/run-manager';
 import { titleFromMessage } from '@/lib/server/titles';
+import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 
 export const dynamic = 'force-dynamic';
 
@@ -39,7 +40,7 @@ export const POST = withErrors(async (request: Request) => {
     if (session.titleSource === 'default') await setAutoTitle(db, ownerId, session.id, titleFromMessage(userMessage));
 
     const history = await loadMessages(db, ownerId, session.id);
-    const run = await startRun({ db, ownerId, sessionId: session.id, history, model, settings: session.settings });
+    const run = await startRun({ db, ownerId, sessionId: session.id, history, model, settings: sessionLoopSettings(session.settings) });
     return createUIMessageStreamResponse({ stream: run.log.read() });
   } catch (error) {
     releaseSession(session.id);

@@ -23,9 +23,8 @@ describe('demo model', () => {
 
   it('answers tool results with markdown that uses them', async () => {
     const messages = await convertToModelMessages([
-      { id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] },
+      { role: 'user', parts: [{ type: 'text', text: 'hi' }] },
       {
-        id: 'a',
         role: 'assistant',
         parts: [{ type: 'tool-calculator', toolCallId: 'c1', state: 'output-available', input: { expression: '1+1' }, output: { result: 2 } }],
       },

@@ -5,6 +5,7 @@ import { deleteSession, getSession, updateSession } from '@/db/queries/sessions'
 import type { SessionDetail } from '@/lib/api-types';
 import { resolveModel, UnknownModelError } from '@/lib/models';
 import { getAppDb } from '@/lib/server/db';
+import { loopSettingsSchema } from '@/lib/settings/loop-settings';
 import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
 import { currentOwnerId } from '@/lib/server/owner';
 import { isSessionRunning, stopRun } from '@/lib/server/run-manager';
@@ -18,8 +19,9 @@ const patchSchema = z
   .object({
     title: z.string().trim().min(1, 'Title cannot be empty').max(200).optional(),
     modelKey: z.string().min(1).max(300).optional(),
+    settings: loopSettingsSchema.optional(),
   })
-  .refine((body) => body.title !== undefined || body.modelKey !== undefined, 'Nothing to update');
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');
 
 export const GET = withErrors(async (request: Request, { params }: Context) => {
   const { id } = await params;

@@ -1,0 +1,220 @@
+import type { ToolResultPart } from 'ai';
+import type { AgentTool, LoopSettings } from './types';
+import type { AgentHooks, HookRecord } from './hooks';
+import { runAfterToolCallHooks, runBeforeToolCallHooks } from './hooks';
+import type { ToolTrace } from './trace';
+import type { ModelToolCall } from './model-call';
+import type { StepWriter } from './step-writer';
+import { errorMessage } from './errors';
+import { modelErrorOutput, modelToolOutput, truncateForModel } from './truncate';
+
+/**
+ * Runs the tool calls of one step. Read-only tools in a row run in parallel;
+ * any other tool runs alone, in request order. Results are always written in
+ * request order. A failing tool is a result the model can read, never an
+ * exception: unknown tool, bad arguments, a throw, a timeout, a denial and a
+ * cancellation all become error results.
+ */
+
+export const CANCELLED_TOOL_RESULT = 'operation cancelled by user';
+
+export interface ToolCallResult {
+  call: ModelToolCall;
+  status: ToolTrace['status'];
+  output?: unknown;
+  errorText?: string;
+  trace: ToolTrace;
+}
+
+export interface ToolRunContext {
+  tools: ReadonlyMap<string, AgentTool>;
+  settings: LoopSettings;
+  hooks: AgentHooks;
+  hookRecords: HookRecord[];
+  signal: AbortSignal;
+  now: () => number;
+  iteration: number;
+  writer: StepWriter;
+}
+
+export async function executeToolCalls(
+  calls: readonly ModelToolCall[],
+  ctx: ToolRunContext,
+): Promise<{ results: ToolCallResult[]; cancelled: boolean }> {
+  const results: Array<ToolCallResult | undefined> = new Array(calls.length);
+  let written = 0;
+  let closed = false;
+  const flushInOrder = () => {
+    while (written < calls.length && results[written]) {
+      writeResult(results[written]!, ctx.writer);
+      written++;
+    }
+  };
+
+  const cancelled = new Promise<'cancelled'>((resolve) => {
+    if (ctx.signal.aborted) resolve('cancelled');
+    ctx.signal.addEventListener('abort', () => resolve('cancelled'), { once: true });
+  });
+
+  for (const batch of batchesOf(calls, ctx.tools)) {
+    if (ctx.signal.aborted) break;
+    const running = batch.map(async (index) => {
+      const result = await runToolCall(calls[index], ctx);
+      if (closed) return; // abandoned after cancellation: its slot was already filled
+      results[index] = result;
+      flushInOrder();
+    });
+    const outcome = await Promise.race([Promise.all(running).then(() => 'done' as const), cancelled]);
+    if (outcome === 'cancelled') break;
+  }
+
+  closed = true;
+  for (let i = 0; i < calls.length; i++) {
+    results[i] ??= cancelledResult(calls[i]);
+  }
+  flushInOrder();
+  return { results: results as ToolCallResult[], cancelled: ctx.signal.aborted };
+}
+
+/** Consecutive read-only calls form one parallel batch; every other call is a batch of its own. */
+export function batchesOf(calls: readonly ModelToolCall[], tools: ReadonlyMap<string, AgentTool>): number[][] {
+  const batches: number[][] = [];
+  let current: number[] = [];
+  calls.forEach((call, index) => {
+    const tool = tools.get(call.toolName);
+    const parallel = call.invalidError !== undefined || !tool || tool.readOnly;
+    if (parallel) {
+      current.push(index);
+      return;
+    }
+    if (current.length) batches.push(current);
+    batches.push([index]);
+    current = [];
+  });
+  if (current.length) batches.push(current);
+  return batches;
+}
+
+function cancelledResult(call: ModelToolCall): ToolCallResult {
+  return {
+    call,
+    status: 'cancelled',
+    errorText: CANCELLED_TOOL_RESULT,
+    trace: { toolCallId: call.toolCallId, toolName: call.toolName, status: 'cancelled', durationMs: 0, error: CANCELLED_TOOL_RESULT },
+  };
+}
+
+function writeResult(result: ToolCallResult, writer: StepWriter): void {
+  if (result.status === 'ok') writer.write({ type: 'tool-output-available', toolCallId: result.call.toolCallId, output: result.output });
+  else writer.write({ type: 'tool-output-error', toolCallId: result.call.toolCallId, errorText: result.errorText ?? 'The tool failed.' });
+}
+
+class ToolTimeoutError extends Error {
+  constructor(toolName: string, ms: number) {
+    super(`${toolName} timed out after ${ms} ms`);
+    this.name = 'ToolTimeoutError';
+  }
+}
+class ToolCancelledError extends Error {
+  constructor() {
+    super(CANCELLED_TOOL_RESULT);
+    this.name = 'ToolCancelledError';
+  }
+}
+
+async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<ToolCallResult> {
+  const started = ctx.now();
+  const done = (status: ToolTrace['status'], fields: { output?: unknown; errorText?: string; extra?: Partial<ToolTrace> }): ToolCallResult => ({
+    call,
+    status,
+    output: fields.output,
+    errorText: fields.errorText,
+    trace: {
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      status,
+      durationMs: ctx.now() - started,
+      ...(fields.errorText ? { error: fields.errorText } : {}),
+      ...fields.extra,
+    },
+  });
+
+  if (call.invalidError !== undefined) return done('invalid', { errorText: call.invalidError });
+  const tool = ctx.tools.get(call.toolName);
+  if (!tool) {
+    const available = [...ctx.tools.keys()].join(', ') || '(none)';
+    return done('invalid', { errorText: `Unknown tool "${call.toolName}". Available tools: ${available}.` });
+  }
+
+  const hookOptions = { timeoutMs: ctx.settings.hookTimeoutMs, now: ctx.now, records: ctx.hookRecords };
+  const permission = await runBeforeToolCallHooks(
+    ctx.hooks.beforeToolCall,
+    { iteration: ctx.iteration, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input },
+    hookOptions,
+  );
+  if (permission.action === 'deny') {
+    return done('denied', { errorText: `Tool call denied (${permission.hook}): ${permission.reason}` });
+  }
+  const input = permission.input;
+  const rewritten = input !== call.input ? { rewrittenInput: input } : {};
+
+  const timeoutMs = tool.timeoutMs ?? ctx.settings.toolTimeoutMs;
+  const controller = new AbortController();
+  const onRunAbort = () => controller.abort(new ToolCancelledError());
+  ctx.signal.addEventListener('abort', onRunAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    // A tool that ignores its signal is abandoned: the race settles without it.
+    const output = await Promise.race([
+      Promise.resolve().then(() => tool.execute(input, { toolCallId: call.toolCallId, signal: controller.signal })),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const error = new ToolTimeoutError(tool.name, timeoutMs);
+          controller.abort(error);
+          reject(error);
+        }, timeoutMs);
+      }),
+      new Promise<never>((_, reject) => {
+        if (ctx.signal.aborted) reject(new ToolCancelledError());
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+      }),
+    ]);
+    const finalOutput = await runAfterToolCallHooks(
+      ctx.hooks.afterToolCall,
+      { iteration: ctx.iteration, toolCallId: call.toolCallId, toolName: call.toolName, input, output, isError: false },
+      hookOptions,
+    );
+    const truncated = truncateForModel(finalOutput, tool.name, tool.maxResultChars ?? ctx.settings.maxToolResultChars).truncated;
+    return done('ok', { output: finalOutput, extra: { ...rewritten, ...(truncated ? { truncated } : {}) } });
+  } catch (error) {
+    const status: ToolTrace['status'] =
+      error instanceof ToolTimeoutError ? 'timeout' : error instanceof ToolCancelledError || ctx.signal.aborted ? 'cancelled' : 'error';
+    const errorText = status === 'cancelled' ? CANCELLED_TOOL_RESULT : status === 'timeout' ? errorMessage(error) : `${tool.name} failed: ${errorMessage(error)}`;
+    await runAfterToolCallHooks(
+      ctx.hooks.afterToolCall,
+      { iteration: ctx.iteration, toolCallId: call.toolCallId, toolName: call.toolName, input, output: undefined, isError: true, errorText },
+      hookOptions,
+    );
+    return done(status, { errorText, extra: rewritten });
+  } finally {
+    clearTimeout(timer);
+    ctx.signal.removeEventListener('abort', onRunAbort);
+  }
+}
+
+/** The model's view of the results: the same truncation the UI-message round trip applies. */
+export function toolResultParts(
+  results: ReadonlyArray<Pick<ToolCallResult, 'call' | 'status' | 'output' | 'errorText'>>,
+  tools: ReadonlyMap<string, AgentTool>,
+  defaultMaxChars: number,
+): ToolResultPart[] {
+  return results.map(({ call, status, output, errorText }) => {
+    const maxChars = tools.get(call.toolName)?.maxResultChars ?? defaultMaxChars;
+    return {
+      type: 'tool-result',
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      output: status === 'ok' ? modelToolOutput(output, call.toolName, maxChars) : modelErrorOutput(errorText ?? 'The tool failed.', call.toolName, maxChars),
+    } as ToolResultPart;
+  });
+}

@@ -1,0 +1,124 @@
+import type { LanguageModel, LanguageModelUsage, ModelMessage } from 'ai';
+import { emptyUsage, type UsageTotals } from './messages';
+
+/**
+ * Usage accumulation and estimation. Providers that send no usage (many local
+ * servers) still get a figure, marked `estimated: true`.
+ */
+
+/** Rough size of one message's framing (role, separators) when we can't tokenize. */
+export const ESTIMATED_TOKENS_PER_MESSAGE = 16;
+/** Rule of thumb for non-OpenAI tokenizers: about four characters per token. */
+export const ESTIMATED_CHARS_PER_TOKEN = 4;
+/** OpenAI's chat format adds about this many tokens per message. */
+export const OPENAI_TOKENS_PER_MESSAGE = 4;
+
+export interface ModelIdentity {
+  provider: string;
+  modelId: string;
+}
+
+export function modelIdentity(model: LanguageModel): ModelIdentity {
+  if (typeof model === 'string') {
+    const [provider, ...rest] = model.split(/[:/]/);
+    return rest.length ? { provider, modelId: rest.join('/') } : { provider: 'gateway', modelId: model };
+  }
+  return { provider: model.provider, modelId: model.modelId };
+}
+
+type Encoding = 'o200k_base' | 'cl100k_base';
+
+/** Which tiktoken encoding an OpenAI-family model uses; undefined for other families. */
+export function openAIEncodingFor(modelId: string): Encoding | undefined {
+  const id = modelId.toLowerCase().replace(/^openai\//, '');
+  if (/^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|gpt-oss|o1|o3|o4|chatgpt-4o|codex)/.test(id)) return 'o200k_base';
+  if (/^(gpt-4|gpt-3\.5|text-embedding-3|text-embedding-ada)/.test(id)) return 'cl100k_base';
+  return undefined;
+}
+
+type CountTokens = (text: string) => number;
+const counters = new Map<Encoding, Promise<CountTokens>>();
+
+/** Loads the tokenizer lazily: the BPE tables are megabytes and most runs never need them. */
+function tokenCounter(encoding: Encoding): Promise<CountTokens> {
+  let counter = counters.get(encoding);
+  if (!counter) {
+    const load =
+      encoding === 'o200k_base' ? import('gpt-tokenizer/encoding/o200k_base') : import('gpt-tokenizer/encoding/cl100k_base');
+    // Special-token markers in user text are counted as text, not rejected.
+    counter = load.then((m) => (text: string) => m.countTokens(text, { disallowedSpecial: new Set() }));
+    counters.set(encoding, counter);
+  }
+  return counter;
+}
+
+export async function estimateTextTokens(text: string, modelId: string): Promise<number> {
+  if (!text) return 0;
+  const encoding = openAIEncodingFor(modelId);
+  if (encoding) return (await tokenCounter(encoding))(text);
+  return Math.ceil(text.length / ESTIMATED_CHARS_PER_TOKEN);
+}
+
+/** Estimated prompt size: instructions plus every message, with per-message framing. */
+export async function estimatePromptTokens(instructions: string, messages: readonly ModelMessage[], modelId: string): Promise<number> {
+  const perMessage = openAIEncodingFor(modelId) ? OPENAI_TOKENS_PER_MESSAGE : ESTIMATED_TOKENS_PER_MESSAGE;
+  let total = instructions ? (await estimateTextTokens(instructions, modelId)) + perMessage : 0;
+  for (const message of messages) total += (await estimateTextTokens(messageText(message), modelId)) + perMessage;
+  return total;
+}
+
+/** The text a tokenizer should see for a model message (tool calls and results as JSON). */
+export function messageText(message: ModelMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content
+    .map((part) => {
+      switch (part.type) {
+        case 'text':
+        case 'reasoning':
+          return part.text;
+        case 'tool-call':
+          return `${part.toolName} ${JSON.stringify(part.input)}`;
+        case 'tool-result':
+          return JSON.stringify(part.output);
+        default:
+          return '';
+      }
+    })
+    .join('\n');
+}
+
+/** Converts the SDK's usage shape to ours; undefined fields count as missing. */
+export function usageFromSdk(usage: LanguageModelUsage | undefined): { usage: UsageTotals; missingInput: boolean; missingOutput: boolean } {
+  const totals = emptyUsage();
+  if (!usage) return { usage: totals, missingInput: true, missingOutput: true };
+  totals.inputTokens = usage.inputTokens ?? 0;
+  totals.cachedInputTokens = usage.inputTokenDetails?.cacheReadTokens ?? 0;
+  totals.outputTokens = usage.outputTokens ?? 0;
+  totals.reasoningTokens = usage.outputTokenDetails?.reasoningTokens ?? 0;
+  return { usage: totals, missingInput: usage.inputTokens == null, missingOutput: usage.outputTokens == null };
+}
+
+export interface StepUsageInput {
+  sdkUsage: LanguageModelUsage | undefined;
+  modelId: string;
+  instructions: string;
+  requestMessages: readonly ModelMessage[];
+  /** Everything the model produced in the step (text, reasoning, tool-call JSON). */
+  outputText: string;
+}
+
+/** A step's usage as reported, with missing input/output filled in by estimation. */
+export async function resolveStepUsage(input: StepUsageInput): Promise<UsageTotals> {
+  const { usage, missingInput, missingOutput } = usageFromSdk(input.sdkUsage);
+  if (missingInput) {
+    usage.inputTokens = await estimatePromptTokens(input.instructions, input.requestMessages, input.modelId);
+    usage.estimated = true;
+  }
+  if (missingOutput) {
+    usage.outputTokens = await estimateTextTokens(input.outputText, input.modelId);
+    usage.estimated = true;
+  }
+  return usage;
+}
+
+export { addUsage, emptyUsage } from './messages';

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { DEFAULT_LOOP_SETTINGS } from '@/lib/agent/settings';
+import type { LoopSettings } from '@/lib/agent/types';
+
+/**
+ * The loop's settings as the session settings dialog shows them and the API
+ * validates them. Defaults and their reasons live in lib/agent/settings.ts.
+ */
+
+type NumericKey = { [K in keyof LoopSettings]: LoopSettings[K] extends number ? K : never }[keyof LoopSettings];
+
+export interface NumericSettingField {
+  key: NumericKey;
+  label: string;
+  help: string;
+  unit?: 'ms' | 'chars';
+  min: number;
+  max: number;
+}
+
+export const LOOP_SETTING_FIELDS: NumericSettingField[] = [
+  { key: 'maxIterations', label: 'Max iterations', help: 'Model calls per run before the agent summarizes and stops.', min: 1, max: 500 },
+  { key: 'maxWallClockMs', label: 'Max run time', help: 'A run that takes longer ends.', unit: 'ms', min: 1_000, max: 3_600_000 },
+  { key: 'maxConsecutiveErrors', label: 'Max consecutive errors', help: 'Failed model calls in a row (after retries) before the run ends.', min: 1, max: 20 },
+  { key: 'maxCompactionAttempts', label: 'Max compaction attempts', help: 'How often hitting the output limit may compact and continue.', min: 0, max: 10 },
+  { key: 'maxRetries', label: 'Max retries', help: 'Retries per model call on 408/409/429/5xx and network errors.', min: 0, max: 10 },
+  { key: 'retryBaseDelayMs', label: 'Retry base delay', help: 'First backoff; doubles each retry, with jitter.', unit: 'ms', min: 0, max: 60_000 },
+  { key: 'retryMaxDelayMs', label: 'Retry max delay', help: 'Cap on any single wait, Retry-After included.', unit: 'ms', min: 0, max: 300_000 },
+  { key: 'toolTimeoutMs', label: 'Tool timeout', help: 'A tool call that takes longer is abandoned.', unit: 'ms', min: 100, max: 600_000 },
+  { key: 'maxToolResultChars', label: 'Max tool result', help: 'Characters of one tool result the model sees; the UI keeps all.', unit: 'chars', min: 100, max: 1_000_000 },
+  { key: 'hookTimeoutMs', label: 'Hook timeout', help: 'A hook that takes longer is skipped and recorded.', unit: 'ms', min: 10, max: 60_000 },
+  { key: 'loopGuardRepeatLimit', label: 'Loop guard: identical calls', help: 'The same call this many times in a row gets a nudge.', min: 2, max: 100 },
+  { key: 'loopGuardSameToolLimit', label: 'Loop guard: same tool', help: 'The same tool this many times in a row gets a nudge.', min: 2, max: 1_000 },
+  { key: 'loopGuardMaxNudges', label: 'Loop guard: max nudges', help: 'Nudges in one run before it stops with a loop error.', min: 1, max: 100 },
+];
+
+const numericShape = Object.fromEntries(
+  LOOP_SETTING_FIELDS.map((field) => [field.key, z.number().int().min(field.min).max(field.max).optional()]),
+) as Record<NumericKey, z.ZodOptional<z.ZodNumber>>;
+
+/** Per-session overrides: every key optional, unknown keys rejected. */
+export const loopSettingsSchema = z.strictObject({ ...numericShape, requireDoneTool: z.boolean().optional() });
+
+export type LoopSettingsOverrides = z.infer<typeof loopSettingsSchema>;
+
+/** Stored overrides that still validate (a setting removed or narrowed later is dropped, not fatal). */
+export function sessionLoopSettings(stored: unknown): Partial<LoopSettings> {
+  const parsed = loopSettingsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : {};
+}
+
+export { DEFAULT_LOOP_SETTINGS };
