@@ -1,7 +1,9 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // libsql ships a native binary; keep it (and other node-only packages) out of the bundle.
+  // libsql ships a native binary; keep it out of the server bundle.
   serverExternalPackages: ['@libsql/client', 'libsql'],
+  // A separate build folder lets two builds (e.g. a test run beside a dev build) coexist.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
 };

@@ -1,11 +1,13 @@
 import type { AgentTool } from '@/lib/agent/types';
 import { calculatorTool } from './calculator';
 import { getCurrentTimeTool } from './get-current-time';
+import { waitTool } from './wait';
 
 /** The tool registry: the built-in tools every session gets. */
 export function builtinTools(): AgentTool[] {
-  return [getCurrentTimeTool(), calculatorTool()];
+  return [getCurrentTimeTool(), calculatorTool(), waitTool()];
 }
 
 export { calculatorTool, evaluateExpression, CalculatorError } from './calculator';
 export { getCurrentTimeTool, currentTime } from './get-current-time';
+export { waitTool, MAX_WAIT_SECONDS } from './wait';

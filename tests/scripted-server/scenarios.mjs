@@ -25,7 +25,7 @@
  */
 
 export const SCENARIOS = [
-  'default', 'text', 'tool', 'parallel-tools', 'reasoning', 'length', 'http-error',
+  'default', 'text', 'tool', 'parallel-tools', 'loop', 'reasoning', 'length', 'http-error',
   'midstream-error', 'drop', 'slow', 'usage-less', 'replay',
 ];
 
@@ -139,6 +139,13 @@ const builders = {
       { kind: 'tool', callId: callId(ctx, 0), name: ctx.params.tool1 ?? first, argDeltas: argDeltas(ctx.params.args1 ?? '{}') },
       { kind: 'tool', callId: callId(ctx, 1), name: ctx.params.tool2 ?? second, argDeltas: argDeltas(ctx.params.args2 ?? '{}') },
     ];
+    return streamPlan(ctx, /** @type {Part[]} */ (parts), { finish: 'tool-calls' });
+  },
+
+  // A stuck agent: the same tool call on every turn, whatever the results say (for the loop guard).
+  loop: (ctx) => {
+    const name = ctx.params.tool ?? ctx.info.toolNames[0] ?? 'tool';
+    const parts = [{ kind: 'tool', callId: callId(ctx, 0), name, argDeltas: argDeltas(ctx.params.args ?? '{}') }];
     return streamPlan(ctx, /** @type {Part[]} */ (parts), { finish: 'tool-calls' });
   },
 

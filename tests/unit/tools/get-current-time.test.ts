@@ -34,8 +34,8 @@ describe('get_current_time', () => {
 });
 
 describe('tool registry', () => {
-  it('offers the two built-in tools with unique names', () => {
+  it('offers the built-in tools with unique names', () => {
     const names = builtinTools().map((t) => t.name);
-    expect(names).toEqual(['get_current_time', 'calculator']);
+    expect(names).toEqual(['get_current_time', 'calculator', 'wait']);
   });
 });

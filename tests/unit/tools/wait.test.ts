@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { waitTool } from '@/lib/tools/wait';
+
+describe('wait tool', () => {
+  it('waits for the requested time', async () => {
+    const started = Date.now();
+    const result = await waitTool().execute({ seconds: 0.05 }, { toolCallId: 'c', signal: new AbortController().signal });
+    expect(result.waitedMs).toBeGreaterThanOrEqual(45);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('stops at once when the run is cancelled', async () => {
+    const controller = new AbortController();
+    const pending = waitTool().execute({ seconds: 30 }, { toolCallId: 'c', signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('operation cancelled by user')), 20);
+    await expect(pending).rejects.toThrow('cancelled');
+  });
+
+  it('refuses waits longer than 30 seconds', () => {
+    expect(waitTool().inputSchema).toBeDefined();
+    const schema = waitTool().inputSchema as unknown as { safeParse(v: unknown): { success: boolean } };
+    expect(schema.safeParse({ seconds: 31 }).success).toBe(false);
+    expect(schema.safeParse({ seconds: 3 }).success).toBe(true);
+  });
+});
