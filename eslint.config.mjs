@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**', 'tests/.artifacts/**', 'next-env.d.ts'],
+    ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**', 'tests/.artifacts/**', 'next-env.d.ts'],
   },
   {
     rules: {
