@@ -7,6 +7,7 @@ import { APICallError } from 'ai';
 
 export type ErrorCause =
   | 'rate-limited'
+  | 'quota'
   | 'server-error'
   | 'overloaded'
   | 'timeout'
@@ -48,8 +49,14 @@ export function classifyError(error: unknown): ClassifiedError {
   const statusCode = findStatusCode(error);
   const responseHeaders = APICallError.isInstance(error) ? error.responseHeaders : undefined;
   if (statusCode !== undefined) {
+    // A provider that says "don't retry" wins over the status: OpenAI's insufficient_quota is a 429
+    // that no amount of waiting fixes.
+    if (isQuotaExhausted(error)) {
+      return { cause: 'quota', retryable: false, statusCode, providerMessage, responseHeaders, message: `Quota exhausted (${statusCode}): ${providerMessage}` };
+    }
     const cause = causeForStatus(statusCode);
-    const retryable = RETRYABLE_STATUS_CODES.has(statusCode);
+    const providerSaysFinal = APICallError.isInstance(error) && error.isRetryable === false;
+    const retryable = RETRYABLE_STATUS_CODES.has(statusCode) && !providerSaysFinal;
     return { cause, retryable, statusCode, providerMessage, responseHeaders, message: describe(cause, statusCode, providerMessage) };
   }
 
@@ -72,6 +79,11 @@ export function classifyError(error: unknown): ClassifiedError {
     return { cause: 'network', retryable: true, providerMessage, message: `Network error: ${providerMessage}` };
   }
   return { cause: 'unknown', retryable: false, providerMessage, message: `The model call failed: ${providerMessage}` };
+}
+
+function isQuotaExhausted(error: unknown): boolean {
+  const code = findStringField(error, ['code', 'type']) ?? '';
+  return /insufficient_quota|quota_exceeded/i.test(code) || /exceeded your current quota/i.test(errorMessage(error));
 }
 
 function causeForStatus(status: number): ErrorCause {

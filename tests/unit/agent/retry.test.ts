@@ -1,3 +1,4 @@
+import { APICallError } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { backoffDelayMs, parseRetryAfter, retryDelayMs, retryNotice } from '@/lib/agent/retry';
 import { classifyError } from '@/lib/agent/errors';
@@ -41,6 +42,23 @@ describe('retry policy', () => {
 
   it.each([400, 401, 403, 404])('classifies HTTP %i as not retryable', (status) => {
     expect(classifyError(apiError(status)).retryable).toBe(false);
+  });
+
+  it('does not retry an exhausted quota, although it comes as a 429', () => {
+    const quota = new APICallError({
+      message: 'You exceeded your current quota, please check your plan and billing details.',
+      url: 'https://api.openai.com/v1/responses',
+      requestBodyValues: {},
+      statusCode: 429,
+      isRetryable: false,
+    });
+    expect(classifyError(quota)).toMatchObject({ cause: 'quota', retryable: false, statusCode: 429 });
+    expect(classifyError(quota).message).toMatch(/^Quota exhausted \(429\)/);
+  });
+
+  it('respects a provider that marks a normally retryable status as final', () => {
+    const final = new APICallError({ message: 'nope', url: 'u', requestBodyValues: {}, statusCode: 503, isRetryable: false });
+    expect(classifyError(final).retryable).toBe(false);
   });
 
   it.each(['ECONNRESET', 'ETIMEDOUT', 'ECONNREFUSED'])('classifies %s as a retryable network error', (code) => {
