@@ -6,6 +6,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { simulateReadableStream } from 'ai';
+import { evaluateExpression } from '@/lib/tools/calculator';
 
 /**
  * The offline demo model: it plays scripted agent runs (reasoning, tool calls,
@@ -53,10 +54,26 @@ function toolResultsSinceLastUser(prompt: LanguageModelV4Prompt): Array<{ toolNa
   return results;
 }
 
-/** A user message that already looks like arithmetic becomes the calculator's expression. */
+/** The longest stretch of the user's message that the calculator accepts, else a default expression. */
 function expressionFrom(text: string): string {
-  const match = text.match(/[-+*/^().\d\s]*\d[-+*/^().\d\s]*[-+*/^][-+*/^().\d\s]*\d[-+*/^().\d\s]*/);
-  return match ? match[0].trim() : DEFAULT_EXPRESSION;
+  const candidates = text.match(/[-+*/^%().,\w\s]*\d[-+*/^%().,\w\s]*/g) ?? [];
+  for (const candidate of candidates.sort((a, b) => b.length - a.length)) {
+    const words = candidate.trim().split(/\s+/);
+    // Shrink from both ends until it parses: "Work out (17 * 23) + sqrt(144) with" → "(17 * 23) + sqrt(144)".
+    for (let size = words.length; size > 0; size--) {
+      for (let start = 0; start + size <= words.length; start++) {
+        const expression = words.slice(start, start + size).join(' ');
+        if (!/[-+*/^%]/.test(expression)) continue;
+        try {
+          evaluateExpression(expression);
+          return expression;
+        } catch {
+          // not an expression; try a shorter stretch
+        }
+      }
+    }
+  }
+  return DEFAULT_EXPRESSION;
 }
 
 function shorten(text: string, max = 80): string {

@@ -16,7 +16,8 @@ export function messageText(message: AgentUIMessage): string {
 export function titleFromMessage(message: AgentUIMessage): string {
   const firstLine = messageText(message)
     .split('\n')
-    .map((line) => line.replace(/[#*_`>]+/g, '').trim())
+    // Drop markdown decoration (headings, quotes, bold, code ticks) but keep a lone `*`: it may be arithmetic.
+    .map((line) => line.replace(/^\s*(#+|>)\s*/, '').replace(/\*\*|__|`/g, '').trim())
     .find(Boolean);
   if (!firstLine) return 'New session';
   if (firstLine.length <= TITLE_MAX_CHARS) return firstLine;

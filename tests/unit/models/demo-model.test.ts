@@ -46,3 +46,15 @@ describe('demo model', () => {
     expect(last?.parts.some((p) => p.type === 'text')).toBe(true);
   });
 });
+
+describe('demo model expression picking', () => {
+  it.each([
+    ['Work out (17 * 23) + sqrt(144) with the calculator, then explain each step.', '(17 * 23) + sqrt(144)'],
+    ['What is 6 * 7?', '6 * 7'],
+    ['Tell me a story', '(17 * 23) + sqrt(144)'],
+    ['Compute 2^10 - 24 please', '2^10 - 24'],
+  ])('picks a calculator expression the calculator accepts from %j', (question, expected) => {
+    const script = planDemoTurn({ prompt: [{ role: 'user', content: [{ type: 'text', text: question }] }], tools: [{ type: 'function', name: 'calculator', inputSchema: {} }] });
+    expect(script.toolCalls?.[0]).toEqual({ name: 'calculator', input: { expression: expected } });
+  });
+});

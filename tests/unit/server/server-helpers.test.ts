@@ -10,7 +10,7 @@ const user = (text: string): AgentUIMessage => ({ id: 'u', role: 'user', parts: 
 
 describe('automatic titles', () => {
   it('uses the first non-empty line, without markdown', () => {
-    expect(titleFromMessage(user('\n## Fix the *login* bug\nDetails follow'))).toBe('Fix the login bug');
+    expect(titleFromMessage(user('\n## Fix the **login** bug\nDetails follow'))).toBe('Fix the login bug');
   });
   it('cuts long titles at a word boundary', () => {
     const title = titleFromMessage(user('Please write a detailed comparison of every sorting algorithm you know'));
@@ -85,5 +85,11 @@ describe('run chunk log', () => {
     log.append(chunk('a'));
     log.close();
     expect(await readAll(log.read())).toEqual(['a']);
+  });
+});
+
+describe('automatic titles keep arithmetic', () => {
+  it('does not eat a multiplication sign', () => {
+    expect(titleFromMessage(user('Work out (17 * 23) + sqrt(144)'))).toBe('Work out (17 * 23) + sqrt(144)');
   });
 });
