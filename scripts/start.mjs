@@ -4,10 +4,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import nextEnv from '@next/env';
 import { applyMigrations, databaseUrl, openClient } from '../db/open.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
+// The same .env / .env.local files Next reads, so DATABASE_URL set there is the one we migrate.
+nextEnv.loadEnvConfig(root, false);
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const SOURCES = ['app', 'components', 'lib', 'db', 'public', 'package-lock.json', 'next.config.mjs', 'postcss.config.mjs'];
 
