@@ -1,0 +1,56 @@
+import type { Metadata, Viewport } from 'next';
+import { listSessions } from '@/db/queries/sessions';
+import { AppShell } from '@/components/shell/app-shell';
+import { SessionsProvider } from '@/components/sessions/sessions-provider';
+import { ThemeProvider } from '@/components/theme/theme-provider';
+import { Toaster } from '@/components/ui/sonner';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import type { SessionSummary } from '@/lib/api-types';
+import { getAppDb } from '@/lib/server/db';
+import { LOCAL_OWNER_ID } from '@/lib/server/owner';
+import { toSessionSummary } from '@/lib/server/sessions';
+import './globals.css';
+
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = {
+  title: { default: 'Agent Playground', template: '%s · Agent Playground' },
+  description: 'Pick a model, give an agent a task, and watch its loop work live.',
+  icons: { icon: '/favicon.svg' },
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+    { media: '(prefers-color-scheme: dark)', color: '#1c1c1c' },
+  ],
+};
+
+async function loadSessions(): Promise<SessionSummary[]> {
+  try {
+    const rows = await listSessions(await getAppDb(), LOCAL_OWNER_ID);
+    return rows.map(toSessionSummary);
+  } catch (error) {
+    // The pages show their own error; the sidebar just starts empty.
+    console.error('loading sessions for the sidebar failed', error);
+    return [];
+  }
+}
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const sessions = await loadSessions();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <body className="antialiased">
+        <ThemeProvider>
+          <TooltipProvider>
+            <SessionsProvider initialSessions={sessions}>
+              <AppShell>{children}</AppShell>
+            </SessionsProvider>
+            <Toaster />
+          </TooltipProvider>
+        </ThemeProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,120 @@
+'use client';
+
+import { useState } from 'react';
+import { getToolOrDynamicToolName } from 'ai';
+import { ChevronRightIcon } from 'lucide-react';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import { ElapsedTime } from '@/components/agent/elapsed-time';
+import { JsonBlock } from '@/components/agent/json-block';
+import { displayInput, inputPreview, type ToolPart } from '@/components/agent/tool-part';
+import { toolRendererFor } from '@/components/agent/tool-registry';
+import { displayStateOf, TOOL_STATE_STYLES, ToolStateBadge } from '@/components/agent/tool-state';
+import { useActivityTiming } from '@/lib/client/activity-timings';
+import { cn } from '@/lib/utils';
+
+/**
+ * One tool call: plain-words name, live state and elapsed time in the header;
+ * input and output behind a toggle, so a long run of calls stays scannable.
+ * Cards start collapsed (opening and closing on their own would make the
+ * transcript jump while it streams); errors and approval requests show their
+ * one-line reason without opening.
+ */
+export function ToolCard({ part, messageStreaming }: { part: ToolPart; messageStreaming: boolean }) {
+  const toolName = getToolOrDynamicToolName(part);
+  const renderer = toolRendererFor(toolName, part.title);
+  const state = displayStateOf(part.state, messageStreaming);
+  const style = TOOL_STATE_STYLES[state];
+  const timing = useActivityTiming(`tool:${part.toolCallId}`, style.active);
+  const [open, setOpen] = useState(false);
+
+  const input = displayInput(part);
+  const Summary = renderer.Summary;
+  const preview = inputPreview(input.value);
+
+  return (
+    <Collapsible open={open} onOpenChange={setOpen} asChild>
+      <div
+        data-testid="tool-card"
+        data-tool-name={toolName}
+        data-state={part.state}
+        data-tool-call-id={part.toolCallId}
+        className={cn(
+          'overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs transition-colors',
+          state === 'output-error' && 'border-destructive/30',
+          state === 'approval-requested' && 'border-warning/40',
+        )}
+      >
+        <CollapsibleTrigger
+          data-testid="tool-toggle"
+          aria-label={`${open ? 'Hide' : 'Show'} details of ${renderer.title}`}
+          title={`${open ? 'Hide' : 'Show'} input and output`}
+          className="flex w-full items-center gap-2.5 px-3 py-2 text-left text-sm outline-none hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
+        >
+          <span className="flex size-6 shrink-0 items-center justify-center rounded-md border bg-muted/60 text-muted-foreground">
+            <renderer.Icon className="size-3.5" aria-hidden />
+          </span>
+          <span className="shrink-0 font-medium" data-testid="tool-title">
+            {renderer.title}
+          </span>
+          <span className="min-w-0 flex-1 truncate text-[13px] text-muted-foreground">
+            {Summary ? <Summary part={part} /> : preview && <span className="font-mono text-xs">{preview}</span>}
+          </span>
+          <ElapsedTime timing={timing} running={style.active} />
+          <ToolStateBadge state={state} />
+          <ChevronRightIcon className={cn('size-4 shrink-0 text-muted-foreground transition-transform duration-150', open && 'rotate-90')} aria-hidden />
+        </CollapsibleTrigger>
+
+        {part.state === 'output-error' && !open && (
+          <p className="line-clamp-2 border-t border-destructive/15 bg-destructive/5 px-3 py-1.5 text-xs text-destructive" data-testid="tool-error">
+            {part.errorText}
+          </p>
+        )}
+        {part.state === 'approval-requested' && (
+          <p className="border-t border-warning/20 bg-warning/10 px-3 py-1.5 text-xs text-warning-text">
+            {part.approval.requestReason ?? 'This call waits for your approval.'}
+          </p>
+        )}
+
+        <CollapsibleContent>
+          <div className="flex flex-col gap-3 border-t px-3 py-3">
+            <JsonBlock
+              label={input.raw ? 'Input (raw text, not valid JSON)' : 'Input'}
+              value={input.value}
+              copyLabel="Copy input"
+              data-testid="tool-input"
+              maxHeightClass="max-h-60"
+            />
+            <ToolOutput part={part} renderer={renderer} />
+          </div>
+        </CollapsibleContent>
+      </div>
+    </Collapsible>
+  );
+}
+
+function ToolOutput({ part, renderer }: { part: ToolPart; renderer: ReturnType<typeof toolRendererFor> }) {
+  if (part.state === 'output-error') {
+    return <JsonBlock label="Error" tone="danger" value={part.errorText} copyLabel="Copy error" data-testid="tool-output" />;
+  }
+  if (part.state === 'output-denied') {
+    return (
+      <div data-testid="tool-output" className="rounded-lg border border-warning/30 bg-warning/10 px-3 py-2 text-xs text-warning-text">
+        Not run: the call was denied{part.approval.reason ? ` (${part.approval.reason})` : '.'}
+      </div>
+    );
+  }
+  if (part.state !== 'output-available') {
+    return (
+      <div data-testid="tool-output" className="text-xs text-muted-foreground italic">
+        No output yet.
+      </div>
+    );
+  }
+  const Custom = renderer.Output;
+  return (
+    <div className="flex flex-col gap-2" data-testid="tool-output">
+      {Custom && <Custom part={part} />}
+      <JsonBlock label={Custom ? 'Raw output' : 'Output'} value={part.output} copyLabel="Copy output" />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import { WrenchIcon, type LucideIcon } from 'lucide-react';
+import { calculatorTool } from '@/components/agent/tool-renderers/calculator-tool';
+import { currentTimeTool } from '@/components/agent/tool-renderers/current-time-tool';
+import { taskCompleteTool } from '@/components/agent/tool-renderers/task-complete-tool';
+import { humanizeToolName, type ToolPart } from '@/components/agent/tool-part';
+
+/**
+ * How a tool's card looks. Everything is optional except the title: a tool
+ * nobody registered (an MCP tool, a new built-in) gets the generic card, with
+ * its name in plain words and pretty JSON for input and output.
+ */
+export interface ToolRenderer {
+  /** Plain-words name for the card header, e.g. "Calculator". */
+  title: string;
+  Icon: LucideIcon;
+  /** One line next to the title, e.g. `17 * 23 = 391`. Defaults to an input preview. */
+  Summary?: ComponentType<{ part: ToolPart }>;
+  /** Replaces the pretty-printed output of a successful call. Return null to fall back to JSON. */
+  Output?: ComponentType<{ part: ToolPart }>;
+}
+
+/** Tool name → renderer. Add an entry here to give a tool its own card. */
+const TOOL_RENDERERS: Record<string, ToolRenderer> = {
+  calculator: calculatorTool,
+  get_current_time: currentTimeTool,
+  task_complete: taskCompleteTool,
+};
+
+export function toolRendererFor(toolName: string, partTitle?: string): ToolRenderer {
+  return TOOL_RENDERERS[toolName] ?? { title: partTitle || humanizeToolName(toolName), Icon: WrenchIcon };
+}

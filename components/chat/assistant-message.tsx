@@ -1,0 +1,60 @@
+'use client';
+
+import { isToolUIPart } from 'ai';
+import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
+import { AssistantPart, isVisiblePart } from '@/components/chat/assistant-part';
+import { MessageFooter } from '@/components/chat/message-footer';
+import { ThinkingIndicator } from '@/components/chat/thinking-indicator';
+import type { AgentUIMessage, AgentUIMessagePart } from '@/lib/agent/messages';
+
+function partKey(part: AgentUIMessagePart, index: number): string {
+  if (isToolUIPart(part)) return `tool:${part.toolCallId}`;
+  if (part.type.startsWith('data-') && 'id' in part && part.id) return `${part.type}:${part.id}`;
+  return `${part.type}:${index}`;
+}
+
+/** The agent's turn, full width: reasoning, text, tool cards and notices in the order they happened. */
+export function AssistantMessage({ message, streaming, onRetry }: { message: AgentUIMessage; streaming: boolean; onRetry?: () => void }) {
+  const parts = message.parts;
+  let lastVisible = -1;
+  parts.forEach((part, index) => {
+    if (isVisiblePart(part)) lastVisible = index;
+  });
+  const hasRunEndPart = parts.some((part) => part.type === 'data-run-end');
+  const runEnd = message.metadata?.runEnd;
+  // Waiting for the model between steps (after a tool result, before the next chunk).
+  const waiting = streaming && (lastVisible === -1 || waitingAfter(parts[lastVisible]));
+
+  return (
+    <article
+      className="flex flex-col gap-2"
+      data-testid="message-assistant"
+      data-message-id={message.id}
+      data-streaming={streaming || undefined}
+      aria-busy={streaming || undefined}
+    >
+      <div className="flex min-w-0 flex-col gap-3">
+        {parts.map((part, index) => (
+          <AssistantPart
+            key={partKey(part, index)}
+            part={part}
+            messageId={message.id}
+            index={index}
+            messageStreaming={streaming}
+            isNewest={index >= lastVisible}
+            onRetry={onRetry}
+          />
+        ))}
+        {!hasRunEndPart && runEnd && <RunEndBanner runEnd={runEnd} onRetry={isRetryableRunEnd(runEnd) ? onRetry : undefined} />}
+        {waiting && <ThinkingIndicator />}
+      </div>
+      {!streaming && <MessageFooter message={message} />}
+    </article>
+  );
+}
+
+/** After a finished tool call or a retry notice, nothing shows that the agent is still working. */
+function waitingAfter(part: AgentUIMessagePart): boolean {
+  if (isToolUIPart(part)) return part.state === 'output-available' || part.state === 'output-error' || part.state === 'output-denied';
+  return part.type === 'data-nudge';
+}

@@ -1,0 +1,53 @@
+'use client';
+
+import { ScanSearchIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { WithTooltip } from '@/components/ui/tooltip';
+import { ModelPicker } from '@/components/models/model-picker';
+import { PageHeader } from '@/components/shell/page-header';
+import { SessionTitle } from '@/components/chat/session-title';
+import { UsageSummary } from '@/components/chat/usage-summary';
+import type { UsageTotals } from '@/lib/agent/messages';
+import type { ModelInfo } from '@/lib/models/types';
+
+export function ChatHeader({
+  title,
+  onRename,
+  models,
+  modelKey,
+  onModelChange,
+  usage,
+  inspectorOpen,
+  onToggleInspector,
+}: {
+  title: string;
+  onRename: (title: string) => void;
+  models: ModelInfo[];
+  modelKey: string;
+  onModelChange: (key: string) => void;
+  usage: UsageTotals | undefined;
+  inspectorOpen: boolean;
+  onToggleInspector: () => void;
+}) {
+  return (
+    <PageHeader>
+      <div className="flex min-w-0 flex-1 items-center">
+        <SessionTitle title={title} onRename={onRename} />
+      </div>
+      <UsageSummary usage={usage} />
+      <ModelPicker models={models} value={modelKey} onChange={onModelChange} className="max-w-36 sm:max-w-64" />
+      <WithTooltip label={inspectorOpen ? 'Close the inspector' : 'Inspect runs: exact requests, timings, usage'} side="bottom">
+        <Button
+          variant={inspectorOpen ? 'secondary' : 'ghost'}
+          size="icon-sm"
+          aria-label="Inspector"
+          aria-pressed={inspectorOpen}
+          data-testid="inspector-toggle"
+          onClick={onToggleInspector}
+        >
+          <ScanSearchIcon />
+        </Button>
+      </WithTooltip>
+    </PageHeader>
+  );
+}

@@ -1,0 +1,261 @@
+'use client';
+
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useChat } from '@ai-sdk/react';
+import { DefaultChatTransport, type ChatStatus } from 'ai';
+import { toast } from 'sonner';
+import type { StickToBottomContext } from 'use-stick-to-bottom';
+import { ChatError } from '@/components/chat/chat-error';
+import { ChatHeader } from '@/components/chat/chat-header';
+import { Composer } from '@/components/chat/composer';
+import { EmptySession } from '@/components/chat/empty-session';
+import { Transcript } from '@/components/chat/transcript';
+import { InspectorPanel } from '@/components/inspector/inspector-panel';
+import { useRenameSession } from '@/components/sessions/use-rename-session';
+import { useSessions } from '@/components/sessions/sessions-provider';
+import type { AgentUIMessage } from '@/lib/agent/messages';
+import type { ChatRequestBody, SessionSummary } from '@/lib/api-types';
+import { fetchSession, stopSessionRun, updateSession } from '@/lib/client/api';
+import { readError, type ReadableError } from '@/lib/client/api-error';
+import { messageText, sessionUsage } from '@/lib/client/message-usage';
+import { peekPendingMessage, takePendingMessage } from '@/lib/client/pending-message';
+import type { ModelInfo } from '@/lib/models/types';
+
+/**
+ * Errors where the server refused the message before a run started: the
+ * message goes back into the composer instead of staying in the transcript.
+ */
+function isRejection(error: ReadableError): boolean {
+  return (error.status === 409 && error.code !== 'duplicate_message') || error.status === 413;
+}
+
+/** One session: header, live transcript, composer and inspector, wired to useChat. */
+export function ChatView({
+  session,
+  initialMessages,
+  models,
+}: {
+  session: SessionSummary;
+  initialMessages: AgentUIMessage[];
+  models: ModelInfo[];
+}) {
+  const sessionId = session.id;
+  const { sessions, patch, upsert, refresh } = useSessions();
+  const rename = useRenameSession();
+  const title = sessions.find((s) => s.id === sessionId)?.title ?? session.title;
+
+  const [modelKey, setModelKey] = useState(session.modelKey);
+  const [draft, setDraft] = useState('');
+  const [stopping, setStopping] = useState(false);
+  const [inspectorOpen, setInspectorOpen] = useState(false);
+  const [runsVersion, setRunsVersion] = useState(0);
+
+  const lastSentTextRef = useRef('');
+  const statusRef = useRef<ChatStatus>('ready');
+  const stickRef = useRef<StickToBottomContext>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const composerRef = useRef<HTMLDivElement>(null);
+
+  // The client sends only the new message; the server rebuilds history from the database.
+  // The model key comes with each send (request-level body), so it is never stale.
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<AgentUIMessage>({
+        api: '/api/chat',
+        prepareSendMessagesRequest: ({ id, messages, body: options }) => {
+          const modelKey = typeof options?.modelKey === 'string' ? options.modelKey : undefined;
+          const body: ChatRequestBody = { sessionId: id, message: messages.at(-1)!, modelKey };
+          return { body };
+        },
+        prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/chat/${encodeURIComponent(id)}/stream` }),
+      }),
+    [],
+  );
+
+  const { messages, status, error, sendMessage, stop, setMessages, clearError, resumeStream } = useChat<AgentUIMessage>({
+    id: sessionId,
+    messages: initialMessages,
+    resume: session.running,
+    transport,
+    onError: (failure) => {
+      const readable = readError(failure);
+      void refresh(); // the sidebar's running dot follows the server, not our optimistic guess
+      if (!isRejection(readable)) return;
+      // Not sent: take the message out of the transcript and give it back to the composer.
+      setMessages((list) => (list.at(-1)?.role === 'user' ? list.slice(0, -1) : list));
+      setDraft((current) => (current.trim() ? current : lastSentTextRef.current));
+      toast.error(readable.status === 409 ? 'Not sent: the agent is still working' : 'Not sent', { description: readable.message });
+      if (readable.status === 409) patch(sessionId, { running: true });
+    },
+    onFinish: () => {
+      setRunsVersion((version) => version + 1);
+      patch(sessionId, { running: false });
+      void refresh();
+    },
+  });
+
+  const busy = status === 'submitted' || status === 'streaming';
+  const readableError = error ? readError(error) : undefined;
+  const rejected = readableError ? isRejection(readableError) : false;
+  const usage = useMemo(() => sessionUsage(messages), [messages]);
+  const currentModel = models.find((m) => m.key === modelKey);
+
+  useEffect(() => {
+    statusRef.current = status;
+    // The server sets the automatic title when the run starts: pick it up for the header and sidebar.
+    if (status === 'streaming') void refresh();
+  }, [status, refresh]);
+
+  function send(text: string) {
+    if (!text.trim() || statusRef.current === 'submitted' || statusRef.current === 'streaming') return;
+    lastSentTextRef.current = text;
+    setDraft('');
+    patch(sessionId, { running: true, updatedAt: Date.now() });
+    void sendMessage({ text }, { body: { modelKey } });
+    requestAnimationFrame(() => void stickRef.current?.scrollToBottom());
+  }
+
+  /** Replaces the transcript with what the server saved (after Stop, or after reattaching to a run that had ended). */
+  async function syncFromServer() {
+    try {
+      const detail = await fetchSession(sessionId);
+      const { messages: saved, settings: _settings, ...summary } = detail;
+      upsert(summary);
+      if (statusRef.current === 'ready' || statusRef.current === 'error') setMessages(saved);
+    } catch {
+      // the transcript stays as streamed; a reload shows the saved state
+    }
+  }
+
+  async function handleStop() {
+    if (stopping) return;
+    setStopping(true);
+    // Stop is a server command (it aborts the run and saves the partial answer); stop() closes this tab's stream.
+    const serverStop = stopSessionRun(sessionId).catch((failure) => {
+      toast.error('Could not stop the run', { description: readError(failure).message });
+      return false;
+    });
+    await stop();
+    await serverStop;
+    await syncFromServer();
+    patch(sessionId, { running: false });
+    setRunsVersion((version) => version + 1);
+    setStopping(false);
+    inputRef.current?.focus();
+  }
+
+  function retry() {
+    const lastUser = messages.findLast((message) => message.role === 'user');
+    if (!lastUser) return;
+    // Re-sent as a new message: the failed one may or may not have reached the database.
+    if (messages.at(-1)?.id === lastUser.id) setMessages(messages.slice(0, -1));
+    clearError();
+    send(messageText(lastUser));
+  }
+
+  async function changeModel(key: string) {
+    const previous = modelKey;
+    setModelKey(key);
+    try {
+      upsert(await updateSession(sessionId, { modelKey: key }));
+    } catch (failure) {
+      setModelKey(previous);
+      toast.error('Could not switch the model', { description: readError(failure).message });
+    }
+  }
+
+  function fillComposer(text: string) {
+    setDraft(text);
+    inputRef.current?.focus();
+    // Once the new value is rendered, put the cursor at its end.
+    requestAnimationFrame(() => inputRef.current?.setSelectionRange(text.length, text.length));
+  }
+
+  // A growing composer shrinks the transcript: keep the newest output in view if it was.
+  useEffect(() => {
+    const element = composerRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => void stickRef.current?.scrollToBottom({ animation: 'instant', preserveScrollPosition: true }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  // The new-chat page hands over its first message; send it once this view is mounted.
+  const sendPendingMessage = useEffectEvent(() => {
+    const text = takePendingMessage(sessionId);
+    if (text) send(text);
+  });
+  useEffect(() => {
+    if (!peekPendingMessage(sessionId)) return;
+    // Deferred a tick so a development double-mount cancels the first attempt instead of sending twice.
+    const timer = setTimeout(() => sendPendingMessage(), 0);
+    return () => clearTimeout(timer);
+  }, [sessionId]);
+
+  // Reattaching on load: also read the saved transcript once, in case the run ended between the page
+  // render and the reattach (the stream endpoint then answers 204 and nothing would update it).
+  const reconcileAfterResume = useEffectEvent(() => void syncFromServer());
+  const wasRunningOnLoad = useRef(session.running);
+  useEffect(() => {
+    if (!wasRunningOnLoad.current || status !== 'ready') return;
+    wasRunningOnLoad.current = false;
+    reconcileAfterResume();
+  }, [status]);
+
+  return (
+    <>
+      <ChatHeader
+        title={title}
+        onRename={(next) => void rename(sessionId, next, title)}
+        models={models}
+        modelKey={modelKey}
+        onModelChange={(key) => void changeModel(key)}
+        usage={usage}
+        inspectorOpen={inspectorOpen}
+        onToggleInspector={() => setInspectorOpen((open) => !open)}
+      />
+      <Transcript
+        messages={messages}
+        status={status}
+        contextRef={stickRef}
+        onRetry={retry}
+        empty={<EmptySession onPick={fillComposer} demo={Boolean(currentModel?.demo)} />}
+        after={
+          readableError && (
+            <ChatError
+              error={readableError}
+              rejected={rejected}
+              onRetry={rejected ? undefined : retry}
+              onReattach={
+                rejected && readableError.status === 409
+                  ? () => {
+                      clearError();
+                      void resumeStream();
+                    }
+                  : undefined
+              }
+              onDismiss={clearError}
+            />
+          )
+        }
+      />
+      <div ref={composerRef} className="mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-4">
+        <Composer
+          value={draft}
+          onChange={setDraft}
+          onSend={() => send(draft)}
+          onStop={() => void handleStop()}
+          busy={busy}
+          stopping={stopping}
+          sendDisabledReason={stopping ? 'Stopping the run…' : undefined}
+          inputRef={inputRef}
+          autoFocus
+        />
+        <p className="mt-1.5 text-center text-[11px] text-muted-foreground">
+          Enter to send · Shift+Enter for a new line{currentModel?.demo ? ' · Demo model: scripted answers, no LLM' : ''}
+        </p>
+      </div>
+      <InspectorPanel sessionId={sessionId} open={inspectorOpen} onOpenChange={setInspectorOpen} refreshKey={runsVersion} live={busy} />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+'use client';
+
+import { memo } from 'react';
+import { ImageIcon } from 'lucide-react';
+import { defaultRehypePlugins, Streamdown, type Components, type ExtraProps } from 'streamdown';
+import { cn } from '@/lib/utils';
+
+/**
+ * Model output is untrusted. Streamdown's default pipeline parses raw HTML
+ * (rehype-raw) before sanitizing; we drop that step, so HTML in the text shows
+ * as text and never becomes elements. Sanitize and harden stay in place, and
+ * links open only after a confirmation (Streamdown's link safety).
+ */
+const INERT_REHYPE_PLUGINS = Object.entries(defaultRehypePlugins)
+  .filter(([name]) => name !== 'raw')
+  .map(([, plugin]) => plugin);
+
+/**
+ * Images are not fetched: a URL the model (or a tool result) wrote could leak
+ * the conversation to a third party the moment it loads. Show it as a link.
+ */
+function InertImage({ src, alt }: React.ComponentProps<'img'> & ExtraProps) {
+  const url = typeof src === 'string' ? src : undefined;
+  const label = typeof alt === 'string' && alt ? alt : 'image';
+  return (
+    <span className="inline-flex items-center gap-1 rounded border bg-muted/50 px-1.5 py-0.5 text-xs text-muted-foreground" title={url}>
+      <ImageIcon className="size-3" aria-hidden />
+      {label}
+      {url && <span className="max-w-56 truncate font-mono opacity-75">({url})</span>}
+    </span>
+  );
+}
+
+// Streamdown's Components type mixes an index signature with per-tag props; the tag entry is what applies.
+const COMPONENTS = { img: InertImage } as Components;
+
+const CONTROLS = { code: { copy: true, download: false }, table: false, mermaid: false } as const;
+
+export const Markdown = memo(function Markdown({ text, streaming, className }: { text: string; streaming: boolean; className?: string }) {
+  return (
+    <Streamdown
+      className={cn('markdown', className)}
+      isAnimating={streaming}
+      rehypePlugins={INERT_REHYPE_PLUGINS}
+      components={COMPONENTS}
+      controls={CONTROLS}
+      lineNumbers={false}
+      codeBlockMaxHeight={480}
+      tableMaxHeight={420}
+    >
+      {text}
+    </Streamdown>
+  );
+});

@@ -1,0 +1,92 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { toast } from 'sonner';
+import { Composer } from '@/components/chat/composer';
+import { ExamplePrompts } from '@/components/chat/example-prompts';
+import { ModelPicker } from '@/components/models/model-picker';
+import { PageHeader } from '@/components/shell/page-header';
+import { useSessions } from '@/components/sessions/sessions-provider';
+import { createSession } from '@/lib/client/api';
+import { readError } from '@/lib/client/api-error';
+import { storePendingMessage } from '@/lib/client/pending-message';
+import type { ModelInfo } from '@/lib/models/types';
+
+/**
+ * The new-session page: pick a model, write the task. Sending creates the
+ * session, then the session page sends the message (so it is sent exactly once
+ * and streams where it will stay).
+ */
+export function NewChat({ models, defaultModelKey }: { models: ModelInfo[]; defaultModelKey: string }) {
+  const router = useRouter();
+  const { upsert } = useSessions();
+  const [draft, setDraft] = useState('');
+  const [modelKey, setModelKey] = useState(defaultModelKey);
+  const [creating, setCreating] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  // "New session" in the sidebar while this page is already open: put the cursor in the box.
+  useEffect(() => {
+    const focus = () => inputRef.current?.focus();
+    window.addEventListener('agent-playground:new-session', focus);
+    return () => window.removeEventListener('agent-playground:new-session', focus);
+  }, []);
+
+  async function start() {
+    const text = draft;
+    if (!text.trim() || creating) return;
+    setCreating(true);
+    try {
+      const session = await createSession({ modelKey });
+      storePendingMessage(session.id, text);
+      upsert({ ...session, running: true });
+      router.push(`/s/${session.id}`);
+    } catch (error) {
+      toast.error('Could not start a session', { description: readError(error).message });
+      setCreating(false);
+    }
+  }
+
+  function pick(text: string) {
+    setDraft(text);
+    inputRef.current?.focus();
+    // Once the new value is rendered, put the cursor at its end.
+    requestAnimationFrame(() => inputRef.current?.setSelectionRange(text.length, text.length));
+  }
+
+  const model = models.find((m) => m.key === modelKey);
+  return (
+    <>
+      <PageHeader>
+        <h1 className="px-1.5 text-sm font-medium">New session</h1>
+      </PageHeader>
+      <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+        <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center gap-6 px-4 py-10 sm:px-6" data-testid="new-chat">
+          <div className="space-y-1.5 text-center">
+            <h2 className="text-2xl font-semibold tracking-tight">What should the agent do?</h2>
+            <p className="text-sm text-muted-foreground">
+              Describe a task. You will watch it reason, call tools and answer, step by step.
+            </p>
+          </div>
+          <Composer
+            value={draft}
+            onChange={setDraft}
+            onSend={() => void start()}
+            busy={false}
+            sendDisabledReason={creating ? 'Starting the session…' : undefined}
+            inputRef={inputRef}
+            autoFocus
+            toolbar={<ModelPicker models={models} value={modelKey} onChange={setModelKey} />}
+          />
+          {model?.demo && (
+            <p className="-mt-3 text-center text-xs text-muted-foreground">
+              The demo model is offline and scripted: good for a tour of the interface, not for real answers.
+            </p>
+          )}
+          <ExamplePrompts onPick={pick} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { DeleteSessionDialog } from '@/components/sessions/delete-session-dialog';
+import { RelativeTime } from '@/components/sessions/relative-time';
+import { SessionTitleInput } from '@/components/sessions/session-title-input';
+import { useRenameSession } from '@/components/sessions/use-rename-session';
+import type { SessionSummary } from '@/lib/api-types';
+import { cn } from '@/lib/utils';
+
+/** One row of the sidebar: title, age, a running dot, and a menu with Rename and Delete. */
+export function SessionListItem({
+  session,
+  active,
+  onNavigate,
+  onDeleted,
+}: {
+  session: SessionSummary;
+  active: boolean;
+  onNavigate?: () => void;
+  onDeleted: (id: string) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const rename = useRenameSession();
+
+  return (
+    <li
+      data-testid="session-item"
+      data-session-id={session.id}
+      data-active={active || undefined}
+      data-running={session.running || undefined}
+      className={cn(
+        'group/item relative flex items-center rounded-lg text-sm transition-colors',
+        active ? 'bg-accent text-accent-foreground' : 'text-foreground/85 hover:bg-accent/60',
+      )}
+    >
+      {editing ? (
+        <div className="flex-1 px-1.5 py-1">
+          <SessionTitleInput
+            initialTitle={session.title}
+            onCancel={() => setEditing(false)}
+            onSave={(title) => {
+              setEditing(false);
+              void rename(session.id, title, session.title);
+            }}
+          />
+        </div>
+      ) : (
+        <Link
+          href={`/s/${session.id}`}
+          onClick={onNavigate}
+          aria-current={active ? 'page' : undefined}
+          data-testid="session-link"
+          className="flex min-w-0 flex-1 flex-col gap-0.5 rounded-lg px-2.5 py-1.5 pr-8 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <span className="flex min-w-0 items-center gap-1.5">
+            {session.running && (
+              <span className="relative flex size-2 shrink-0" role="status" aria-label="Running" data-testid="session-running">
+                <span className="absolute inline-flex size-full animate-ping rounded-full bg-success/60" />
+                <span className="relative inline-flex size-2 rounded-full bg-success" />
+              </span>
+            )}
+            <span className="truncate font-medium" data-testid="session-title">
+              {session.title}
+            </span>
+          </span>
+          <RelativeTime timestamp={session.updatedAt} className="h-4 text-[11px] text-muted-foreground" />
+        </Link>
+      )}
+
+      {!editing && (
+        <DropdownMenu>
+          {/* A native title, not a Radix tooltip: the menu hands focus back here on close, which would pop a tooltip. */}
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon-xs"
+              aria-label={`Actions for ${session.title}`}
+              title="Rename or delete"
+              data-testid="session-menu"
+              className="absolute top-1/2 right-1.5 -translate-y-1/2 opacity-0 group-hover/item:opacity-100 group-data-[active]/item:opacity-100 focus-visible:opacity-100 aria-expanded:opacity-100 [@media(hover:none)]:opacity-100"
+            >
+              <MoreHorizontalIcon />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start" side="right" className="w-40">
+            <DropdownMenuItem data-testid="session-rename" onSelect={() => setEditing(true)}>
+              <PencilIcon />
+              Rename
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" data-testid="session-delete" onSelect={() => setConfirmingDelete(true)}>
+              <Trash2Icon />
+              Delete…
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
+
+      <DeleteSessionDialog
+        session={session}
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        onDeleted={() => onDeleted(session.id)}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { BotIcon, PanelLeftCloseIcon, SquarePenIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { WithTooltip } from '@/components/ui/tooltip';
+import { SessionList } from '@/components/sessions/session-list';
+import { useSidebar } from '@/components/shell/sidebar-context';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
+
+/** Sidebar contents, shared by the desktop column and the mobile sheet. */
+export function AppSidebar({ variant }: { variant: 'column' | 'sheet' }) {
+  const router = useRouter();
+  const { setCollapsed, setMobileOpen } = useSidebar();
+  const closeSheet = variant === 'sheet' ? () => setMobileOpen(false) : undefined;
+
+  function startNewSession() {
+    closeSheet?.();
+    router.push('/');
+    // The new-chat page listens for this to focus its composer when it is already open.
+    window.dispatchEvent(new Event('agent-playground:new-session'));
+  }
+
+  return (
+    <div className="flex h-full min-h-0 flex-col bg-sidebar" data-testid="sidebar">
+      <div className="flex h-13 shrink-0 items-center gap-2 px-3">
+        <Link
+          href="/"
+          onClick={closeSheet}
+          className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-1 py-1 font-semibold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <span className="flex size-6 items-center justify-center rounded-md bg-primary text-primary-foreground">
+            <BotIcon className="size-3.5" />
+          </span>
+          <span className="truncate text-sm">Agent Playground</span>
+        </Link>
+        {variant === 'column' && (
+          <WithTooltip label="Hide sidebar" side="right">
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label="Hide sidebar"
+              data-testid="sidebar-collapse"
+              className="text-muted-foreground"
+              onClick={() => setCollapsed(true)}
+            >
+              <PanelLeftCloseIcon />
+            </Button>
+          </WithTooltip>
+        )}
+      </div>
+
+      <div className="shrink-0 px-2 pb-2">
+        <WithTooltip label="Start a new session" side="right">
+          <Button variant="outline" className="w-full justify-start gap-2 bg-background" data-testid="new-session" onClick={startNewSession}>
+            <SquarePenIcon />
+            New session
+          </Button>
+        </WithTooltip>
+      </div>
+
+      <div className="px-4 pt-2 pb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">Sessions</div>
+      <nav className="min-h-0 flex-1 overflow-y-auto pb-3" aria-label="Sessions">
+        <SessionList onNavigate={closeSheet} />
+      </nav>
+
+      <div className="flex shrink-0 items-center justify-between gap-2 border-t px-3 py-2.5">
+        <span className="text-xs text-muted-foreground">Theme</span>
+        <ThemeToggle />
+      </div>
+    </div>
+  );
+}

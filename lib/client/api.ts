@@ -1,0 +1,85 @@
+import type { SessionDetail, SessionSummary } from '@/lib/api-types';
+import { ApiRequestError } from './api-error';
+
+/** Typed fetchers for the HTTP API. Every failure becomes an ApiRequestError with the server's own message. */
+
+async function request<T>(url: string, init?: RequestInit & { json?: unknown }): Promise<T> {
+  const { json, ...rest } = init ?? {};
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...rest,
+      headers: json !== undefined ? { 'content-type': 'application/json', ...rest.headers } : rest.headers,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiRequestError('Could not reach the server. Check that it is running, then try again.', 0, 'network');
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    const { error, code } = (body ?? {}) as { error?: unknown; code?: unknown };
+    throw new ApiRequestError(
+      typeof error === 'string' ? error : `Request failed (${response.status}).`,
+      response.status,
+      typeof code === 'string' ? code : undefined,
+    );
+  }
+  return body as T;
+}
+
+export async function fetchSessions(): Promise<SessionSummary[]> {
+  return (await request<{ sessions: SessionSummary[] }>('/api/sessions')).sessions;
+}
+
+export async function fetchSession(id: string): Promise<SessionDetail> {
+  return (await request<{ session: SessionDetail }>(`/api/sessions/${encodeURIComponent(id)}`)).session;
+}
+
+export async function createSession(input: { modelKey?: string; title?: string } = {}): Promise<SessionSummary> {
+  return (await request<{ session: SessionSummary }>('/api/sessions', { method: 'POST', json: input })).session;
+}
+
+export async function updateSession(id: string, patch: { title?: string; modelKey?: string }): Promise<SessionSummary> {
+  return (await request<{ session: SessionSummary }>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'PATCH', json: patch })).session;
+}
+
+export async function deleteSession(id: string): Promise<void> {
+  await request<{ ok: true }>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** Aborts the run on the server; answers once the partial reply is saved. */
+export async function stopSessionRun(id: string): Promise<boolean> {
+  return (await request<{ stopped: boolean }>(`/api/sessions/${encodeURIComponent(id)}/stop`, { method: 'POST' })).stopped;
+}
+
+export interface RunSummary {
+  id: string;
+  messageId: string;
+  modelKey: string;
+  status: 'running' | 'completed' | 'failed' | 'cancelled' | (string & {});
+  endReason: string | null;
+  usage?: Record<string, unknown> | null;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+export interface RunStep {
+  stepNumber: number;
+  trace: Record<string, unknown>;
+  curl?: string;
+}
+
+export async function fetchRuns(sessionId: string): Promise<RunSummary[]> {
+  return (await request<{ runs: RunSummary[] }>(`/api/sessions/${encodeURIComponent(sessionId)}/runs`)).runs;
+}
+
+export async function fetchRunSteps(runId: string): Promise<RunStep[]> {
+  return (await request<{ steps: RunStep[] }>(`/api/runs/${encodeURIComponent(runId)}/steps`)).steps;
+}

@@ -1,0 +1,30 @@
+import { addUsage, emptyUsage, type AgentUIMessage, type UsageTotals } from '@/lib/agent/messages';
+
+/** Sum of the usage metadata of every assistant message in the session. */
+export function sessionUsage(messages: AgentUIMessage[]): UsageTotals | undefined {
+  let total: UsageTotals | undefined;
+  for (const message of messages) {
+    const usage = message.role === 'assistant' ? message.metadata?.usage : undefined;
+    if (usage) total = addUsage(total ?? emptyUsage(), normalizeUsage(usage));
+  }
+  return total;
+}
+
+/** Stored usage may miss fields (older rows, providers that omit them). */
+export function normalizeUsage(usage: Partial<UsageTotals>): UsageTotals {
+  return {
+    inputTokens: usage.inputTokens ?? 0,
+    cachedInputTokens: usage.cachedInputTokens ?? 0,
+    outputTokens: usage.outputTokens ?? 0,
+    reasoningTokens: usage.reasoningTokens ?? 0,
+    estimated: usage.estimated ?? false,
+  };
+}
+
+/** The plain text of a message, for the copy button. */
+export function messageText(message: AgentUIMessage): string {
+  return message.parts
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .filter(Boolean)
+    .join('\n\n');
+}
