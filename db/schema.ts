@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 
 /**
@@ -17,6 +17,10 @@ export const sessions = sqliteTable(
     modelKey: text('model_key').notNull(),
     /** Per-session loop settings (JSON object of overrides). */
     settings: text('settings', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
+    /** plan | ask | accept-edits | auto — enforced by the server on every tool call. */
+    permissionMode: text('permission_mode', { enum: ['plan', 'ask', 'accept-edits', 'auto'] }).notNull().default('ask'),
+    /** The agent's todo list (todo_write), shown as a live checklist. */
+    todos: text('todos', { mode: 'json' }).$type<Array<{ id: string; content: string; status: 'pending' | 'in_progress' | 'completed' }>>().notNull().default([]),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
   },
@@ -36,6 +40,8 @@ export const messages = sqliteTable(
     position: integer('position').notNull(),
     /** The whole UI message as JSON: one row per message. */
     message: text('message', { mode: 'json' }).$type<AgentUIMessage>().notNull(),
+    /** Pinned messages are kept verbatim through compaction. */
+    pinned: integer('pinned', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
   },
@@ -83,3 +89,114 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type RunRow = typeof runs.$inferSelect;
 export type RunStepRow = typeof runSteps.$inferSelect;
+
+/* ---------- Tools, workspace and permissions (issue 4) ---------- */
+
+/** The session's virtual file system: one row per file, so it survives restarts and travels with the session. */
+export const workspaceFiles = sqliteTable(
+  'workspace_files',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    /** Absolute path inside the workspace, e.g. `/workspace/src/index.ts`. */
+    path: text('path').notNull(),
+    content: blob('content', { mode: 'buffer' }).notNull(),
+    size: integer('size').notNull(),
+    updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.path] })],
+);
+
+/** Standing permissions the user gave in a session ("Always allow TOOL in this session"). */
+export const toolGrants = sqliteTable(
+  'tool_grants',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    toolName: text('tool_name').notNull(),
+    /** 'session': every call of the tool in this session. */
+    scope: text('scope').notNull().default('session'),
+    createdAt: integer('created_at', { mode: 'number' }).notNull(),
+    revokedAt: integer('revoked_at', { mode: 'number' }),
+  },
+  (t) => [index('tool_grants_session_idx').on(t.sessionId)],
+);
+
+/**
+ * Every approval the server asked for, so a forged, replayed or tampered
+ * answer runs nothing and an executed call never runs twice.
+ */
+export const toolApprovals = sqliteTable(
+  'tool_approvals',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    runId: text('run_id'),
+    messageId: text('message_id').notNull(),
+    toolCallId: text('tool_call_id').notNull(),
+    toolName: text('tool_name').notNull(),
+    /** Canonical JSON of the input the server asked about. */
+    input: text('input').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'denied', 'executed'] }).notNull(),
+    reason: text('reason'),
+    createdAt: integer('created_at', { mode: 'number' }).notNull(),
+    decidedAt: integer('decided_at', { mode: 'number' }),
+    executedAt: integer('executed_at', { mode: 'number' }),
+  },
+  (t) => [index('tool_approvals_session_idx').on(t.sessionId), uniqueIndex('tool_approvals_call_idx').on(t.sessionId, t.toolCallId)],
+);
+
+/** MCP servers the owner added. Header values are secrets: stored here, never sent to a browser. */
+export const mcpServers = sqliteTable('mcp_servers', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull(),
+  /** Namespace of its tools: `name__tool`. */
+  name: text('name').notNull(),
+  transport: text('transport', { enum: ['http', 'sse', 'stdio'] }).notNull(),
+  url: text('url'),
+  headers: text('headers', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+  /** stdio only (off unless the operator enables it). */
+  command: text('command'),
+  args: text('args', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  createdAt: integer('created_at', { mode: 'number' }).notNull(),
+  updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+});
+
+/* ---------- Context management (issue 5) ---------- */
+
+/**
+ * What the model sees instead of the full history after a compaction. The
+ * transcript keeps every original message; this only changes the model's view.
+ */
+export const compactions = sqliteTable(
+  'compactions',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    runId: text('run_id'),
+    trigger: text('trigger', { enum: ['auto', 'length', 'manual'] }).notNull(),
+    /** The record itself: summary, cut-off message id, pruned and dropped items, model, tokens before/after, cost. */
+    record: text('record', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer('created_at', { mode: 'number' }).notNull(),
+    undoneAt: integer('undone_at', { mode: 'number' }),
+  },
+  (t) => [index('compactions_session_idx').on(t.sessionId, t.createdAt)],
+);
+
+export type WorkspaceFileRow = typeof workspaceFiles.$inferSelect;
+export type ToolGrantRow = typeof toolGrants.$inferSelect;
+export type ToolApprovalRow = typeof toolApprovals.$inferSelect;
+export type McpServerRow = typeof mcpServers.$inferSelect;
+export type CompactionRow = typeof compactions.$inferSelect;
