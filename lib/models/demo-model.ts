@@ -76,6 +76,11 @@ function expressionFrom(text: string): string {
   return DEFAULT_EXPRESSION;
 }
 
+/** The user's words inside our markdown: their own `*` or `_` must not open emphasis. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/([\\`*_[\]#|<>])/g, '\\$1');
+}
+
 function shorten(text: string, max = 80): string {
   const single = text.replace(/\s+/g, ' ');
   return single.length > max ? `${single.slice(0, max - 1)}…` : single;
@@ -92,7 +97,7 @@ export function planDemoTurn(options: Pick<LanguageModelV4CallOptions, 'prompt' 
       text: [
         '## Done',
         '',
-        `You asked: *${shorten(question || 'nothing in particular')}*`,
+        `You asked: *${escapeMarkdown(shorten(question || 'nothing in particular'))}*`,
         '',
         'Here is what the tools returned:',
         '',
@@ -122,7 +127,7 @@ export function planDemoTurn(options: Pick<LanguageModelV4CallOptions, 'prompt' 
   if (calls.length === 0) {
     return {
       reasoning,
-      text: `I am the **offline demo model**. I have no tools in this session, so here is a plain answer to: *${shorten(question)}*.`,
+      text: `I am the **offline demo model**. I have no tools in this session, so here is a plain answer to: *${escapeMarkdown(shorten(question))}*.`,
     };
   }
   return { reasoning, toolCalls: calls };

@@ -14,6 +14,7 @@
  *   includeUsage: boolean,
  *   lastUserText: string,
  *   firstUserText: string,
+ *   userTexts: string[],
  *   toolNames: string[],
  *   toolResultsAfterLastUser: ToolResult[],
  *   toolResultCount: number,
@@ -111,6 +112,7 @@ export function describeRequest(api, body) {
     includeUsage: api === 'responses' || body.stream_options?.include_usage === true || body.stream !== true,
     lastUserText: lastUser >= 0 ? contentText(items[lastUser].content) : '',
     firstUserText: userIdx.length ? contentText(items[userIdx[0]].content) : '',
+    userTexts: userIdx.map((i) => contentText(items[i].content)),
     toolNames,
     toolResultsAfterLastUser: results,
     toolResultCount,
@@ -124,16 +126,39 @@ function normaliseResponsesInput(/** @type {unknown} */ input) {
   return Array.isArray(input) ? input : [];
 }
 
+/** Scenarios whose marker carries over to later user messages without one (see stickyMarker). */
+const STICKY_BY_DEFAULT = new Set(['loop']);
+
+/**
+ * A sticky marker (`sticky=1`, or a `loop` marker unless `sticky=0`) in an
+ * earlier user message, when the last user message has no marker of its own.
+ * The agent loop adds user messages itself (loop-guard nudges), and a stuck
+ * model must stay stuck through them.
+ * @param {RequestInfo} info
+ * @returns {ScenarioSelector | undefined}
+ */
+function stickyMarker(info) {
+  const texts = info.userTexts ?? [];
+  for (let i = texts.length - 2; i >= 0; i--) {
+    const marker = findMarker(texts[i]);
+    if (!marker) continue;
+    const sticky = marker.params.sticky ?? (STICKY_BY_DEFAULT.has(marker.name) ? '1' : '0');
+    return sticky === '1' || sticky === 'true' ? marker : undefined;
+  }
+  return undefined;
+}
+
 /**
  * Scenario choice: `x-scenario` header, else a marker in the last user
- * message, else a `scripted-NAME` model id (handy for UI tests), else default.
+ * message, else a sticky marker in an earlier user message, else a
+ * `scripted-NAME` model id (handy for UI tests), else default.
  * @param {string | undefined} header
  * @param {RequestInfo} info
  * @returns {ScenarioSelector}
  */
 export function chooseScenario(header, info) {
   if (header) return parseSelector(header);
-  const marker = findMarker(info.lastUserText);
+  const marker = findMarker(info.lastUserText) ?? stickyMarker(info);
   if (marker) return marker;
   const m = /^scripted-([A-Za-z0-9_-]+)$/.exec(info.model);
   if (m) return selector(m[1], undefined);
