@@ -6,7 +6,7 @@ import { touchSession } from '@/db/queries/sessions';
 import { runAgent, type LoopSettings, type RunResult, type StepTrace } from '@/lib/agent';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ResolvedModel } from '@/lib/models/types';
-import { builtinTools } from '@/lib/tools';
+import { sessionTools } from '@/lib/tools/session-tools';
 import { agentInstructions } from './instructions';
 import { describeError } from './errors';
 import { RunChunkLog } from './run-stream';
@@ -90,6 +90,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
   const log = new RunChunkLog();
 
   await createRun(db, { id: runId, sessionId, ownerId, messageId, modelKey: model.info.key });
+  const toolSet = await sessionTools({ db, ownerId, sessionId });
 
   // Saves run one after another, so a slow step save never lands after the final one.
   let saving = Promise.resolve();
@@ -112,7 +113,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
           providerOptions: model.providerOptions,
           instructions: agentInstructions(),
           messages: history,
-          tools: builtinTools(),
+          tools: toolSet.tools,
           settings: input.settings,
           signal: controller.signal,
           write: (chunk: AgentUIMessageChunk) => writer.write(chunk),
@@ -166,6 +167,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
         usage: result ? { ...result.usage } : undefined,
       }).catch((error) => console.error(`[run ${runId}] finishing run failed`, error));
       await touchSession(db, ownerId, sessionId).catch(() => {});
+      await toolSet.close().catch((error) => console.error(`[run ${runId}] closing tools failed`, error));
       activeRuns.delete(sessionId);
       log.close();
     }
