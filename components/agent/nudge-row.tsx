@@ -20,7 +20,7 @@ export function NudgeRow({ nudge }: { nudge: NudgeNotice }) {
       <kind.Icon className="mt-0.5 size-3.5 shrink-0" aria-hidden />
       <p className="min-w-0 break-words">
         <span className="font-medium text-foreground/80">{kind.label}:</span> {nudge.message}
-        {nudge.count ? <span className="opacity-75"> ({nudge.count}×)</span> : null}
+        {nudge.count && !nudge.message.includes(String(nudge.count)) ? <span className="opacity-75"> ({nudge.count}×)</span> : null}
       </p>
     </div>
   );

@@ -43,6 +43,10 @@ export function ChatView({
   const { sessions, patch, upsert, refresh } = useSessions();
   const rename = useRenameSession();
   const title = sessions.find((s) => s.id === sessionId)?.title ?? session.title;
+  // The tab follows renames and the automatic title without a reload (same template as app/layout.tsx).
+  useEffect(() => {
+    document.title = `${title} · Agent Playground`;
+  }, [title]);
 
   const [modelKey, setModelKey] = useState(session.modelKey);
   const [draft, setDraft] = useState('');

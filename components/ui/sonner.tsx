@@ -10,7 +10,7 @@ function Toaster(props: ToasterProps) {
     <Sonner
       theme={theme as ToasterProps['theme']}
       className="toaster group"
-      position="bottom-right"
+      position="top-center"
       richColors
       closeButton
       style={
