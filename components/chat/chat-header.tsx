@@ -1,6 +1,6 @@
 'use client';
 
-import { ScanSearchIcon } from 'lucide-react';
+import { ScanSearchIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { ModelPicker } from '@/components/models/model-picker';
@@ -19,6 +19,7 @@ export function ChatHeader({
   usage,
   inspectorOpen,
   onToggleInspector,
+  onOpenSettings,
 }: {
   title: string;
   onRename: (title: string) => void;
@@ -28,6 +29,7 @@ export function ChatHeader({
   usage: UsageTotals | undefined;
   inspectorOpen: boolean;
   onToggleInspector: () => void;
+  onOpenSettings: () => void;
 }) {
   return (
     <PageHeader>
@@ -36,6 +38,11 @@ export function ChatHeader({
       </div>
       <UsageSummary usage={usage} />
       <ModelPicker models={models} value={modelKey} onChange={onModelChange} className="max-w-36 sm:max-w-64" />
+      <WithTooltip label="Session settings: loop limits, retries, timeouts" side="bottom">
+        <Button variant="ghost" size="icon-sm" aria-label="Session settings" data-testid="settings-toggle" onClick={onOpenSettings}>
+          <SlidersHorizontalIcon />
+        </Button>
+      </WithTooltip>
       <WithTooltip label={inspectorOpen ? 'Close the inspector' : 'Inspect runs: exact requests, timings, usage'} side="bottom">
         <Button
           variant={inspectorOpen ? 'secondary' : 'ghost'}

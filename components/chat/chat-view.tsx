@@ -11,6 +11,7 @@ import { Composer } from '@/components/chat/composer';
 import { EmptySession } from '@/components/chat/empty-session';
 import { Transcript } from '@/components/chat/transcript';
 import { InspectorPanel } from '@/components/inspector/inspector-panel';
+import { SessionSettingsSheet } from '@/components/settings/session-settings-sheet';
 import { useRenameSession } from '@/components/sessions/use-rename-session';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage } from '@/lib/agent/messages';
@@ -52,6 +53,7 @@ export function ChatView({
   const [draft, setDraft] = useState('');
   const [stopping, setStopping] = useState(false);
   const [inspectorOpen, setInspectorOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [runsVersion, setRunsVersion] = useState(0);
 
   const lastSentTextRef = useRef('');
@@ -217,6 +219,7 @@ export function ChatView({
         usage={usage}
         inspectorOpen={inspectorOpen}
         onToggleInspector={() => setInspectorOpen((open) => !open)}
+        onOpenSettings={() => setSettingsOpen(true)}
       />
       <Transcript
         messages={messages}
@@ -260,6 +263,7 @@ export function ChatView({
         </p>
       </div>
       <InspectorPanel sessionId={sessionId} open={inspectorOpen} onOpenChange={setInspectorOpen} refreshKey={runsVersion} live={busy} />
+      <SessionSettingsSheet sessionId={sessionId} open={settingsOpen} onOpenChange={setSettingsOpen} />
     </>
   );
 }

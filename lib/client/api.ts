@@ -46,7 +46,10 @@ export async function createSession(input: { modelKey?: string; title?: string }
   return (await request<{ session: SessionSummary }>('/api/sessions', { method: 'POST', json: input })).session;
 }
 
-export async function updateSession(id: string, patch: { title?: string; modelKey?: string }): Promise<SessionSummary> {
+export async function updateSession(
+  id: string,
+  patch: { title?: string; modelKey?: string; settings?: Record<string, unknown> },
+): Promise<SessionSummary> {
   return (await request<{ session: SessionSummary }>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'PATCH', json: patch })).session;
 }
 

@@ -109,6 +109,27 @@ describe('POST /api/chat', () => {
     expect(messages).toHaveLength(4);
   });
 
+  it('saves the assistant message at each step boundary, not only when the run ends', async () => {
+    const id = await newSession('openai:scripted-responses');
+    const response = await chat(id, 'Slowly [[scenario:tool?tool=calculator&args={"expression":"6*7"}&delayMs=120]]');
+    const done = readChunks(response);
+    const { isSessionRunning } = await import('@/lib/server/run-manager');
+    // Poll the database while the run streams its second step.
+    let saved: AgentUIMessage | undefined;
+    for (let i = 0; i < 100 && !saved; i++) {
+      const [, assistant] = await sessionMessages(id);
+      const tool = assistant?.parts.find((p) => p.type === 'tool-calculator') as { state?: string } | undefined;
+      if (tool?.state === 'output-available') saved = assistant;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(saved, 'the first step (tool call and its result) was saved').toBeDefined();
+    expect(isSessionRunning(id)).toBe(true); // …while the run was still going
+    expect(saved!.metadata?.runEnd).toBeUndefined();
+    await done;
+    const [, final] = await sessionMessages(id);
+    expect(final.metadata?.runEnd?.reason).toBe('completed');
+  });
+
   it('records a trace per step with the request sent and the key redacted', async () => {
     const id = await newSession('openai:scripted-responses');
     await readChunks(await chat(id, 'Trace me [[scenario:tool?tool=get_current_time]]'));

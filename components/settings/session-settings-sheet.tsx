@@ -1,0 +1,115 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { SlidersHorizontalIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { SettingNumberField } from '@/components/settings/setting-number-field';
+import { fetchSession, updateSession } from '@/lib/client/api';
+import { readError } from '@/lib/client/api-error';
+import { DEFAULT_LOOP_SETTINGS } from '@/lib/agent/settings';
+import { LOOP_SETTING_FIELDS, type LoopSettingsOverrides } from '@/lib/settings/loop-settings';
+
+type Draft = Record<string, string>;
+
+function toDraft(settings: Record<string, unknown>): Draft {
+  return Object.fromEntries(LOOP_SETTING_FIELDS.map((f) => [f.key, typeof settings[f.key] === 'number' ? String(settings[f.key]) : '']));
+}
+
+/** Only the values the user set; an empty field means "use the default". */
+function toOverrides(draft: Draft, requireDoneTool: boolean): LoopSettingsOverrides {
+  const overrides: Record<string, number | boolean> = {};
+  for (const field of LOOP_SETTING_FIELDS) if (draft[field.key] !== '') overrides[field.key] = Number(draft[field.key]);
+  if (requireDoneTool) overrides.requireDoneTool = true;
+  return overrides as LoopSettingsOverrides;
+}
+
+/**
+ * The session's loop settings: every limit of the agent loop, with its
+ * default as placeholder. Saved per session; applies from the next run.
+ */
+export function SessionSettingsSheet({ sessionId, open, onOpenChange }: { sessionId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [draft, setDraft] = useState<Draft>();
+  const [requireDoneTool, setRequireDoneTool] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let cancelled = false;
+    fetchSession(sessionId).then(
+      (session) => {
+        if (cancelled) return;
+        setDraft(toDraft(session.settings));
+        setRequireDoneTool(session.settings.requireDoneTool === true);
+      },
+      (error) => toast.error(`Could not load the settings: ${readError(error).message}`),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [open, sessionId]);
+
+  async function save() {
+    if (!draft) return;
+    setSaving(true);
+    try {
+      await updateSession(sessionId, { settings: toOverrides(draft, requireDoneTool) });
+      toast.success('Settings saved. They apply from the next run.');
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(readError(error).message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent side="right" data-testid="settings-panel" aria-describedby="settings-description">
+        <SheetHeader>
+          <div className="flex items-center gap-2">
+            <SlidersHorizontalIcon className="size-4 text-muted-foreground" aria-hidden />
+            <SheetTitle>Session settings</SheetTitle>
+          </div>
+          <SheetDescription id="settings-description">Limits of the agent loop for this session. Empty fields use the default shown.</SheetDescription>
+        </SheetHeader>
+        <div className="min-h-0 flex-1 divide-y overflow-y-auto px-4">
+          {draft &&
+            LOOP_SETTING_FIELDS.map((field) => (
+              <SettingNumberField
+                key={field.key}
+                field={field}
+                value={draft[field.key]}
+                defaultValue={DEFAULT_LOOP_SETTINGS[field.key]}
+                onChange={(value) => setDraft({ ...draft, [field.key]: value })}
+              />
+            ))}
+          {draft && (
+            <label className="flex items-start gap-3 py-3 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-primary"
+                data-testid="setting-requireDoneTool"
+                checked={requireDoneTool}
+                onChange={(event) => setRequireDoneTool(event.target.checked)}
+              />
+              <span>
+                <span className="font-medium">Require the done tool</span>
+                <span className="block text-xs text-muted-foreground">Only a task_complete call ends a run; a plain answer gets a nudge to continue.</span>
+              </span>
+            </label>
+          )}
+        </div>
+        <div className="flex justify-between gap-2 border-t px-4 py-3">
+          <Button variant="ghost" size="sm" data-testid="settings-reset" disabled={!draft} onClick={() => { setDraft(toDraft({})); setRequireDoneTool(false); }}>
+            Reset to defaults
+          </Button>
+          <Button size="sm" data-testid="settings-save" disabled={!draft || saving} onClick={() => void save()}>
+            Save
+          </Button>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
