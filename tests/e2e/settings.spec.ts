@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { lastAssistant, MODELS, newSession, scenario, send, waitForRunEnd } from './helpers';
+import { lastAssistant, MODELS, newSession, scenario, send, shot, waitForRunEnd } from './helpers';
 
 test.describe('session settings', () => {
   test('loop limits are per session: zero retries makes a failing provider end the run at once, and the value persists', async ({ page }) => {
@@ -10,6 +10,7 @@ test.describe('session settings', () => {
     const retries = panel.getByTestId('setting-maxRetries');
     await expect(retries).toHaveAttribute('placeholder', '3');
     await retries.fill('0');
+    await shot(page, 'settings');
     await panel.getByTestId('settings-save').click();
     await expect(panel).toBeHidden();
 
