@@ -18,7 +18,7 @@ export function SettingNumberField({
   const number = Number(value);
   const invalid = value !== '' && (!Number.isInteger(number) || number < field.min || number > field.max);
   return (
-    <div className="grid grid-cols-[1fr_8.5rem] items-start gap-x-3 gap-y-0.5 py-2">
+    <div className="grid grid-cols-[1fr_9.5rem] items-start gap-x-3 gap-y-0.5 py-2">
       <label htmlFor={id} className="text-sm font-medium">
         {field.label}
       </label>
@@ -33,7 +33,7 @@ export function SettingNumberField({
           value={value}
           onChange={(event) => onChange(event.target.value.replace(/[^\d]/g, ''))}
         />
-        <span className="w-8 text-xs text-muted-foreground">{field.unit ?? ''}</span>
+        <span className="w-9 shrink-0 text-xs text-muted-foreground">{field.unit ?? ''}</span>
       </div>
       <p className="text-xs text-muted-foreground">
         {field.help} {invalid && <span className="text-destructive">Between {field.min.toLocaleString('en')} and {field.max.toLocaleString('en')}.</span>}
