@@ -39,7 +39,7 @@ export function McpServerForm({ server, onSaved, onCancel }: { server?: McpServe
 
   return (
     <form onSubmit={save} className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-xs" data-testid="mcp-form" noValidate>
-      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+      <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           Name
           <input
