@@ -36,3 +36,31 @@ export interface ChatRequestBody {
   message: AgentUIMessage;
   modelKey?: string;
 }
+
+/** An MCP server as the browser sees it: header values never leave the server. */
+export interface McpServerView {
+  id: string;
+  name: string;
+  transport: 'http' | 'sse' | 'stdio';
+  url: string | null;
+  /** Header names only; `masked` stands in for the stored secret. */
+  headers: { name: string; masked: string }[];
+  command: string | null;
+  args: string[];
+  enabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface McpToolSummary {
+  /** The name the model sees, e.g. `everything__echo`. */
+  name: string;
+  /** The server's own tool name, e.g. `echo`. */
+  toolName: string;
+  title?: string;
+  description?: string;
+  permission: 'read' | 'external';
+}
+
+/** POST /api/mcp-servers/:id/test: a failed connection is an answer, not an HTTP error. */
+export type McpTestResult = { ok: true; tools: McpToolSummary[] } | { ok: false; error: string };

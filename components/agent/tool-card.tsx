@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { getToolOrDynamicToolName } from 'ai';
 import { ChevronRightIcon } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { ElapsedTime } from '@/components/agent/elapsed-time';
 import { JsonBlock } from '@/components/agent/json-block';
@@ -56,6 +57,11 @@ export function ToolCard({ part, messageStreaming }: { part: ToolPart; messageSt
           <span className="shrink-0 font-medium" data-testid="tool-title">
             {renderer.title}
           </span>
+          {renderer.badge && (
+            <Badge tone="outline" className="font-normal text-muted-foreground" data-testid="tool-badge">
+              {renderer.badge}
+            </Badge>
+          )}
           <span className="min-w-0 flex-1 truncate text-[13px] text-muted-foreground">
             {Summary ? <Summary part={part} /> : preview && <span className="font-mono text-xs">{preview}</span>}
           </span>

@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
-import { WrenchIcon, type LucideIcon } from 'lucide-react';
+import { PlugIcon, WrenchIcon, type LucideIcon } from 'lucide-react';
 import { calculatorTool } from '@/components/agent/tool-renderers/calculator-tool';
 import { currentTimeTool } from '@/components/agent/tool-renderers/current-time-tool';
 import { taskCompleteTool } from '@/components/agent/tool-renderers/task-complete-tool';
 import { humanizeToolName, type ToolPart } from '@/components/agent/tool-part';
+import { parseMcpToolName } from '@/lib/mcp/names';
 
 /**
  * How a tool's card looks. Everything is optional except the title: a tool
@@ -16,6 +17,8 @@ export interface ToolRenderer {
   Icon: LucideIcon;
   /** One line next to the title, e.g. `17 * 23 = 391`. Defaults to an input preview. */
   Summary?: ComponentType<{ part: ToolPart }>;
+  /** A small tag after the title, e.g. `MCP · github` for a tool from an MCP server. */
+  badge?: string;
   /** Replaces the pretty-printed output of a successful call. Return null to fall back to JSON. */
   Output?: ComponentType<{ part: ToolPart }>;
 }
@@ -28,5 +31,10 @@ const TOOL_RENDERERS: Record<string, ToolRenderer> = {
 };
 
 export function toolRendererFor(toolName: string, partTitle?: string): ToolRenderer {
-  return TOOL_RENDERERS[toolName] ?? { title: partTitle || humanizeToolName(toolName), Icon: WrenchIcon };
+  const registered = TOOL_RENDERERS[toolName];
+  if (registered) return registered;
+  // MCP tools (`server__tool`): the generic card, named after the tool alone, tagged with its server.
+  const mcp = parseMcpToolName(toolName);
+  if (mcp) return { title: partTitle || humanizeToolName(mcp.tool), Icon: PlugIcon, badge: `MCP · ${mcp.server}` };
+  return { title: partTitle || humanizeToolName(toolName), Icon: WrenchIcon };
 }

@@ -6,6 +6,7 @@ import { ReasoningBlock } from '@/components/agent/reasoning-block';
 import { RetryNoticeRow } from '@/components/agent/retry-notice';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
 import { ToolCard } from '@/components/agent/tool-card';
+import { ToolNoticeRow } from '@/components/agent/tool-notice-row';
 import { Markdown } from '@/components/chat/markdown';
 import type { AgentUIMessagePart } from '@/lib/agent/messages';
 
@@ -54,6 +55,8 @@ export function AssistantPart({
       );
     case 'data-nudge':
       return <NudgeRow nudge={part.data} />;
+    case 'data-tool-notice':
+      return <ToolNoticeRow notice={part.data} />;
     case 'data-run-end':
       return <RunEndBanner runEnd={part.data} onRetry={isRetryableRunEnd(part.data) ? onRetry : undefined} />;
     default:
@@ -71,6 +74,7 @@ export function isVisiblePart(part: AgentUIMessagePart): boolean {
     case 'reasoning':
     case 'data-retry':
     case 'data-nudge':
+    case 'data-tool-notice':
       return true;
     case 'data-run-end':
       return part.data.reason !== 'completed' && part.data.reason !== 'done-tool';

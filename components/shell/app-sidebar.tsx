@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { BotIcon, PanelLeftCloseIcon, SquarePenIcon } from 'lucide-react';
+import { BotIcon, PanelLeftCloseIcon, PlugIcon, SquarePenIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { SessionList } from '@/components/sessions/session-list';
@@ -65,7 +65,15 @@ export function AppSidebar({ variant }: { variant: 'column' | 'sheet' }) {
         <SessionList onNavigate={closeSheet} />
       </nav>
 
-      <div className="flex shrink-0 items-center justify-between gap-2 border-t px-3 py-2.5">
+      <div className="shrink-0 border-t px-2 pt-2">
+        <Button variant="ghost" size="sm" className="w-full justify-start gap-2 text-muted-foreground" asChild>
+          <Link href="/settings/mcp-servers" onClick={closeSheet} data-testid="settings-open">
+            <PlugIcon />
+            MCP servers
+          </Link>
+        </Button>
+      </div>
+      <div className="flex shrink-0 items-center justify-between gap-2 px-3 py-2.5">
         <span className="text-xs text-muted-foreground">Theme</span>
         <ThemeToggle />
       </div>

@@ -78,12 +78,20 @@ export interface StepErrorNotice {
   statusCode?: number;
 }
 
+/** Something about the run's tool set the user should know, e.g. an MCP server that could not be reached. */
+export interface ToolNotice {
+  /** Where it comes from, e.g. `MCP · github`. */
+  source: string;
+  message: string;
+}
+
 // A type alias (not an interface) so it satisfies the SDK's Record<string, unknown> constraint.
 export type AgentDataTypes = {
   retry: RetryNotice;
   nudge: NudgeNotice;
   'run-end': RunEnd;
   'step-error': StepErrorNotice;
+  'tool-notice': ToolNotice;
 };
 
 export type AgentUIMessage = UIMessage<AgentMetadata, AgentDataTypes>;

@@ -3,7 +3,7 @@ import { ApiRequestError } from './api-error';
 
 /** Typed fetchers for the HTTP API. Every failure becomes an ApiRequestError with the server's own message. */
 
-async function request<T>(url: string, init?: RequestInit & { json?: unknown }): Promise<T> {
+export async function request<T>(url: string, init?: RequestInit & { json?: unknown }): Promise<T> {
   const { json, ...rest } = init ?? {};
   let response: Response;
   try {

@@ -107,6 +107,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
     generateId: generateMessageId,
     execute: async ({ writer }) => {
       writer.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
+      toolSet.notices?.forEach((notice, index) => writer.write({ type: 'data-tool-notice', id: `tool-notice-${index}`, data: notice }));
       try {
         result = await runAgent({
           model: model.model,

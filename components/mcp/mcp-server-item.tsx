@@ -1,0 +1,118 @@
+'use client';
+
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { KeyRoundIcon, PencilIcon, PlugZapIcon, Trash2Icon } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { WithTooltip } from '@/components/ui/tooltip';
+import { DeleteMcpServerDialog } from '@/components/mcp/delete-mcp-server-dialog';
+import { EnabledSwitch } from '@/components/mcp/enabled-switch';
+import { McpServerForm } from '@/components/mcp/mcp-server-form';
+import { McpTestOutcome } from '@/components/mcp/mcp-tool-list';
+import type { McpServerView, McpTestResult } from '@/lib/api-types';
+import { readError } from '@/lib/client/api-error';
+import { testMcpServer, updateMcpServer } from '@/lib/client/mcp-api';
+
+const TRANSPORT_LABELS: Record<McpServerView['transport'], string> = { http: 'HTTP', sse: 'SSE', stdio: 'stdio' };
+
+/** One configured server: what it is, on/off, test, edit, remove. */
+export function McpServerItem({ server, onChanged, onDeleted }: { server: McpServerView; onChanged: (server: McpServerView) => void; onDeleted: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [result, setResult] = useState<McpTestResult | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [toggling, setToggling] = useState(false);
+
+  if (editing) {
+    return (
+      <li data-testid="mcp-server-item" data-name={server.name}>
+        <McpServerForm
+          server={server}
+          onCancel={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            setResult(null);
+            onChanged(saved);
+          }}
+        />
+      </li>
+    );
+  }
+
+  async function runTest() {
+    setTesting(true);
+    try {
+      setResult(await testMcpServer(server.id));
+    } catch (error) {
+      setResult({ ok: false, error: readError(error).message });
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  async function toggle(enabled: boolean) {
+    setToggling(true);
+    try {
+      onChanged(await updateMcpServer(server.id, { enabled }));
+    } catch (error) {
+      toast.error('Could not change the server', { description: readError(error).message });
+    } finally {
+      setToggling(false);
+    }
+  }
+
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs" data-testid="mcp-server-item" data-name={server.name}>
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-mono text-sm font-medium">{server.name}</span>
+            <Badge>{TRANSPORT_LABELS[server.transport]}</Badge>
+            {server.headers.length > 0 && (
+              <Badge tone="outline" title={`Headers: ${server.headers.map((header) => header.name).join(', ')} (values hidden)`}>
+                <KeyRoundIcon aria-hidden />
+                {server.headers.length === 1 ? server.headers[0].name : `${server.headers.length} headers`}
+              </Badge>
+            )}
+            {result?.ok && (
+              <Badge tone="success" data-testid="mcp-tool-count">
+                {result.tools.length} {result.tools.length === 1 ? 'tool' : 'tools'}
+              </Badge>
+            )}
+            {!server.enabled && <Badge tone="neutral">off</Badge>}
+          </div>
+          <p className="mt-1 truncate font-mono text-xs text-muted-foreground" title={server.url ?? undefined}>
+            {server.url ?? [server.command, ...server.args].join(' ')}
+          </p>
+        </div>
+        <EnabledSwitch
+          checked={server.enabled}
+          disabled={toggling}
+          label={server.enabled ? `Turn off ${server.name}` : `Turn on ${server.name}`}
+          onChange={toggle}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" size="sm" onClick={runTest} disabled={testing} data-testid="mcp-test">
+          {testing ? <Spinner /> : <PlugZapIcon />}
+          {testing ? 'Connecting…' : 'Test connection'}
+        </Button>
+        {server.transport !== 'stdio' && (
+          <Button variant="ghost" size="sm" onClick={() => setEditing(true)} data-testid="mcp-edit">
+            <PencilIcon />
+            Edit
+          </Button>
+        )}
+        <WithTooltip label={`Remove ${server.name}`}>
+          <Button variant="ghost" size="icon-sm" className="ml-auto text-muted-foreground hover:text-destructive" aria-label={`Remove ${server.name}`} onClick={() => setConfirmDelete(true)} data-testid="mcp-delete">
+            <Trash2Icon />
+          </Button>
+        </WithTooltip>
+      </div>
+      {result && <McpTestOutcome result={result} />}
+      <DeleteMcpServerDialog server={server} open={confirmDelete} onOpenChange={setConfirmDelete} onDeleted={onDeleted} />
+    </li>
+  );
+}

@@ -1,0 +1,53 @@
+import { HttpError } from '@/lib/server/http';
+import type { McpServerRow } from '@/db/schema';
+import type { McpServerFields } from '@/db/queries/mcp-servers';
+import { isStdioAllowed, McpConfigError, mergeHeaders, originOf, STDIO_ENV_FLAG, type CreateMcpServerInput, type PatchMcpServerInput } from './config';
+
+/** The stdio gate, as the routes answer it: a clear 400 while the operator has not opted in. */
+export function assertTransportAllowed(transport: McpServerRow['transport']): void {
+  if (transport === 'stdio' && !isStdioAllowed()) {
+    throw new HttpError(400, `stdio MCP servers are disabled. The operator can allow them by setting ${STDIO_ENV_FLAG}=1.`, 'stdio_disabled');
+  }
+}
+
+/** The stored fields of a new server. */
+export function fieldsForCreate(body: CreateMcpServerInput): McpServerFields {
+  assertTransportAllowed(body.transport);
+  const stdio = body.transport === 'stdio';
+  return {
+    name: body.name,
+    transport: body.transport,
+    url: stdio ? null : (body.url ?? null),
+    headers: stdio ? {} : Object.fromEntries((body.headers ?? []).map((header) => [header.name, header.value])),
+    command: stdio ? (body.command ?? null) : null,
+    args: stdio ? (body.args ?? []) : [],
+    enabled: body.enabled ?? true,
+  };
+}
+
+/** The stored fields after a PATCH, keeping secrets the browser did not resend (see mergeHeaders). */
+export function fieldsForPatch(row: McpServerRow, body: PatchMcpServerInput): Partial<McpServerFields> {
+  const transport = body.transport ?? row.transport;
+  if (body.transport || (body.enabled && transport === 'stdio')) assertTransportAllowed(transport);
+  if (transport === 'stdio') {
+    const command = body.command ?? row.command;
+    if (!command) throw new HttpError(400, 'Command is required for stdio.', 'bad_request');
+    return { ...pick(body, ['name', 'enabled']), transport, url: null, headers: {}, command, args: body.args ?? row.args };
+  }
+  const url = body.url ?? row.url;
+  if (!url) throw new HttpError(400, 'URL is required.', 'bad_request');
+  const originChanged = originOf(url) !== originOf(row.url);
+  const requested = body.headers ?? Object.keys(row.headers ?? {}).map((name) => ({ name }));
+  let headers: Record<string, string>;
+  try {
+    headers = mergeHeaders(row.headers ?? {}, requested, originChanged);
+  } catch (error) {
+    if (error instanceof McpConfigError) throw new HttpError(400, error.message, 'bad_request');
+    throw error;
+  }
+  return { ...pick(body, ['name', 'enabled']), transport, url, headers, command: null, args: [] };
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {
+  return Object.fromEntries(keys.filter((key) => value[key] !== undefined).map((key) => [key, value[key]])) as Partial<Pick<T, K>>;
+}

@@ -1,0 +1,21 @@
+import type { McpServerRow } from '@/db/schema';
+import type { McpServerView } from '@/lib/api-types';
+
+/** Shown instead of a header's value. Reveals nothing, not even its length. */
+export const MASKED_SECRET = '••••••••';
+
+/** The only shape of an MCP server that may reach the browser. */
+export function toMcpServerView(row: McpServerRow): McpServerView {
+  return {
+    id: row.id,
+    name: row.name,
+    transport: row.transport,
+    url: row.url,
+    headers: Object.keys(row.headers ?? {}).map((name) => ({ name, masked: MASKED_SECRET })),
+    command: row.command,
+    args: row.args ?? [],
+    enabled: row.enabled,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

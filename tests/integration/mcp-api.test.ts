@@ -1,0 +1,255 @@
+/**
+ * MCP servers through the HTTP API, in-process: the real route handlers, a
+ * fresh SQLite file, server-everything over Streamable HTTP, and chat runs
+ * against the scripted model that call MCP tools through the loop.
+ */
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
+import type { McpServerView } from '@/lib/api-types';
+import { startScriptedServer, type ScriptedServer } from '../scripted-server/index.mjs';
+import { freePort, startEverythingServer, type EverythingServer } from '../support/mcp-everything';
+
+const SECRET = 'Bearer sk-mcp-secret-value-1234';
+
+let scripted: ScriptedServer;
+let everything: EverythingServer;
+let api: {
+  chat: typeof import('@/app/api/chat/route');
+  sessions: typeof import('@/app/api/sessions/route');
+  session: typeof import('@/app/api/sessions/[id]/route');
+  servers: typeof import('@/app/api/mcp-servers/route');
+  server: typeof import('@/app/api/mcp-servers/[id]/route');
+  test: typeof import('@/app/api/mcp-servers/[id]/test/route');
+};
+
+beforeAll(async () => {
+  [scripted, everything] = await Promise.all([startScriptedServer(), startEverythingServer()]);
+  const dir = mkdtempSync(path.join(tmpdir(), 'ap-mcp-'));
+  Object.assign(process.env, {
+    DATABASE_URL: `file:${path.join(dir, 'mcp.db')}`,
+    OLLAMA_DISCOVERY: 'off',
+    OPENAI_API_KEY: '',
+    OPENAI_COMPATIBLE_BASE_URL: scripted.url,
+    OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
+  });
+  delete process.env.MCP_ALLOW_STDIO;
+  api = {
+    chat: await import('@/app/api/chat/route'),
+    sessions: await import('@/app/api/sessions/route'),
+    session: await import('@/app/api/sessions/[id]/route'),
+    servers: await import('@/app/api/mcp-servers/route'),
+    server: await import('@/app/api/mcp-servers/[id]/route'),
+    test: await import('@/app/api/mcp-servers/[id]/test/route'),
+  };
+});
+afterAll(async () => {
+  await Promise.all([scripted?.close(), everything?.stop()]);
+});
+
+const params = <T extends Record<string, string>>(value: T) => ({ params: Promise.resolve(value) });
+const send = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+let counter = 0;
+const userMessage = (text: string) => ({ id: `u-${++counter}-${Date.now()}`, role: 'user', parts: [{ type: 'text', text }] });
+
+async function createServer(body: Record<string, unknown>): Promise<Response> {
+  return api.servers.POST(new Request('http://app/api/mcp-servers', send('POST', body)));
+}
+async function patchServer(id: string, body: Record<string, unknown>): Promise<Response> {
+  return api.server.PATCH(new Request(`http://app/api/mcp-servers/${id}`, send('PATCH', body)), params({ id }));
+}
+async function listServers(): Promise<{ text: string; servers: McpServerView[] }> {
+  const text = await (await api.servers.GET(new Request('http://app/api/mcp-servers'))).text();
+  return { text, servers: JSON.parse(text).servers };
+}
+async function removeAllServers() {
+  for (const server of (await listServers()).servers) {
+    await api.server.DELETE(new Request('http://app', { method: 'DELETE' }), params({ id: server.id }));
+  }
+}
+
+async function newSession(): Promise<string> {
+  const response = await api.sessions.POST(new Request('http://app/api/sessions', send('POST', { modelKey: 'compat:scripted-chat' })));
+  return (await response.json()).session.id;
+}
+async function runChat(sessionId: string, text: string): Promise<{ chunks: AgentUIMessageChunk[]; message: AgentUIMessage }> {
+  const response = await api.chat.POST(new Request('http://app/api/chat', send('POST', { sessionId, message: userMessage(text) })));
+  expect(response.status).toBe(200);
+  const chunks = (await response.text())
+    .split('\n')
+    .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
+    .map((line) => JSON.parse(line.slice(6)));
+  const session = await (await api.session.GET(new Request('http://app'), params({ id: sessionId }))).json();
+  return { chunks, message: session.session.messages.at(-1) };
+}
+type ToolPartLike = { type: string; state: string; output?: unknown; errorText?: string };
+const toolPart = (message: AgentUIMessage, name: string) => message.parts.find((part) => part.type === `tool-${name}`) as ToolPartLike | undefined;
+
+describe('MCP server settings API', () => {
+  it('stores header secrets but answers only their names, masked, on create and list', async () => {
+    await removeAllServers();
+    const created = await createServer({ name: 'everything', url: everything.url, headers: [{ name: 'Authorization', value: SECRET }] });
+    expect(created.status).toBe(201);
+    const createdText = await created.text();
+    expect(createdText).not.toContain(SECRET);
+    expect(createdText).not.toContain('sk-mcp');
+    expect(JSON.parse(createdText).server).toMatchObject({ name: 'everything', transport: 'http', url: everything.url, enabled: true, headers: [{ name: 'Authorization', masked: '••••••••' }] });
+
+    const { text } = await listServers();
+    expect(text).toContain('Authorization');
+    expect(text).not.toContain('sk-mcp');
+  });
+
+  it('keeps the stored secret when a PATCH leaves the header value out, and never echoes it', async () => {
+    const [server] = (await listServers()).servers;
+    const patched = await patchServer(server.id, { enabled: false, headers: [{ name: 'Authorization' }, { name: 'X-Team', value: 'red-team-value' }] });
+    expect(patched.status).toBe(200);
+    const text = await patched.text();
+    expect(text).not.toContain('sk-mcp');
+    expect(text).not.toContain('red-team-value');
+    expect(JSON.parse(text).server.headers.map((h: { name: string }) => h.name)).toEqual(['Authorization', 'X-Team']);
+
+    const { getDb } = await import('@/db/client');
+    const { getMcpServer } = await import('@/db/queries/mcp-servers');
+    const row = await getMcpServer(await getDb(), 'local', server.id);
+    expect(row?.headers).toEqual({ Authorization: SECRET, 'X-Team': 'red-team-value' });
+    expect(row?.enabled).toBe(false);
+  });
+
+  it('asks for the secret again when the URL moves to another host', async () => {
+    const [server] = (await listServers()).servers;
+    const moved = await patchServer(server.id, { url: 'http://127.0.0.2:9/mcp' });
+    expect(moved.status).toBe(400);
+    expect((await moved.json()).error).toMatch(/address changed: enter the value of Authorization again/);
+    const samePlace = await patchServer(server.id, { url: everything.url.replace('/mcp', '/mcp?x=1') });
+    expect(samePlace.status).toBe(200);
+    expect((await patchServer(server.id, { url: everything.url, enabled: true })).status).toBe(200);
+  });
+
+  it('sends the stored headers to the MCP server', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const recorder = http.createServer((request, response) => {
+      seen.push(request.headers);
+      response.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/mcp`;
+      const created = await (await createServer({ name: 'recorder', url, headers: [{ name: 'X-Api-Key', value: 'key-for-recorder' }] })).json();
+      const result = await (await api.test.POST(new Request('http://app', { method: 'POST' }), params({ id: created.server.id }))).json();
+      expect(result.ok).toBe(false);
+      expect(seen.some((headers) => headers['x-api-key'] === 'key-for-recorder')).toBe(true);
+      await api.server.DELETE(new Request('http://app', { method: 'DELETE' }), params({ id: created.server.id }));
+    } finally {
+      recorder.close();
+    }
+  });
+
+  it('validates names, URLs and uniqueness', async () => {
+    expect((await createServer({ name: 'everything', url: everything.url })).status).toBe(409);
+    expect((await createServer({ name: 'Bad_Name', url: everything.url })).status).toBe(400);
+    const badUrl = await createServer({ name: 'ftp', url: 'ftp://example.com/mcp' });
+    expect(badUrl.status).toBe(400);
+    expect((await badUrl.json()).error).toMatch(/http:\/\/ or https:\/\//);
+    expect((await patchServer('mcp-nope', { enabled: true })).status).toBe(404);
+  });
+
+  it('refuses stdio servers with a clear 400 unless MCP_ALLOW_STDIO is set', async () => {
+    const refused = await createServer({ name: 'local', transport: 'stdio', command: 'node', args: ['server.js'] });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toMatch(/stdio MCP servers are disabled.*MCP_ALLOW_STDIO=1/);
+
+    process.env.MCP_ALLOW_STDIO = '1';
+    try {
+      const allowed = await createServer({ name: 'local', transport: 'stdio', command: 'node', args: ['server.js'], enabled: false });
+      expect(allowed.status).toBe(201);
+      const { server } = await allowed.json();
+      delete process.env.MCP_ALLOW_STDIO;
+      const test = await api.test.POST(new Request('http://app', { method: 'POST' }), params({ id: server.id }));
+      expect(test.status).toBe(400);
+      expect((await patchServer(server.id, { enabled: true })).status).toBe(400);
+      await api.server.DELETE(new Request('http://app', { method: 'DELETE' }), params({ id: server.id }));
+    } finally {
+      delete process.env.MCP_ALLOW_STDIO;
+    }
+  });
+
+  it('tests a connection: the tools with their permission class, or the reason it failed', async () => {
+    const [server] = (await listServers()).servers;
+    const ok = await (await api.test.POST(new Request('http://app', { method: 'POST' }), params({ id: server.id }))).json();
+    expect(ok.ok).toBe(true);
+    expect(ok.tools).toContainEqual(expect.objectContaining({ name: 'everything__echo', toolName: 'echo', permission: 'read' }));
+    expect(ok.tools).toContainEqual(expect.objectContaining({ name: 'everything__toggle-simulated-logging', permission: 'external' }));
+
+    const closedPort = await freePort();
+    const down = await (await createServer({ name: 'down', url: `http://127.0.0.1:${closedPort}/mcp`, enabled: false })).json();
+    const failed = await (await api.test.POST(new Request('http://app', { method: 'POST' }), params({ id: down.server.id }))).json();
+    expect(failed).toEqual({ ok: false, error: expect.stringMatching(/"down" refused the connection/) });
+  });
+});
+
+describe('MCP tools in chat runs', () => {
+  it('calls an MCP tool through the loop and shows its output', async () => {
+    const id = await newSession();
+    scripted.reset();
+    const { message } = await runChat(id, 'Echo [[scenario:tool?tool=everything__echo&args={"message":"hello from the loop"}]]');
+    const part = toolPart(message, 'everything__echo');
+    expect(part?.state).toBe('output-available');
+    expect(part?.output).toBe('Echo: hello from the loop');
+    const text = message.parts.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text).join('');
+    expect(text).toContain('Echo: hello from the loop');
+    const offered = JSON.stringify(scripted.requests()[0].body.tools);
+    expect(offered).toContain('everything__echo');
+    expect(offered).toContain('everything__get-sum');
+    expect(message.metadata?.runEnd?.reason).toBe('completed');
+  });
+
+  it('keeps the run going without a server that is down, and says so in the run', async () => {
+    const down = (await listServers()).servers.find((server) => server.name === 'down')!;
+    await patchServer(down.id, { enabled: true });
+    try {
+      const id = await newSession();
+      const { chunks, message } = await runChat(id, 'Sum [[scenario:tool?tool=everything__get-sum&args={"a":2,"b":40}]]');
+      const notice = message.parts.find((part) => part.type === 'data-tool-notice') as { data: { source: string; message: string } } | undefined;
+      expect(notice?.data).toEqual({ source: 'MCP · down', message: expect.stringMatching(/refused the connection.*not available in this run/) });
+      expect(chunks.findIndex((c) => c.type === 'data-tool-notice')).toBeLessThan(chunks.findIndex((c) => c.type === 'tool-input-start'));
+      expect(toolPart(message, 'everything__get-sum')?.output).toContain('is 42');
+      expect(message.metadata?.runEnd?.reason).toBe('completed');
+    } finally {
+      await patchServer(down.id, { enabled: false });
+    }
+  });
+
+  it('reports a server error as a tool error the model reads, and the run completes', async () => {
+    const id = await newSession();
+    const { message } = await runChat(id, 'Bad sum [[scenario:tool?tool=everything__get-sum&args={"a":"two"}]]');
+    const part = toolPart(message, 'everything__get-sum');
+    expect(part?.state).toBe('output-error');
+    expect(part?.errorText).toMatch(/everything__get-sum failed: .*Invalid arguments for tool get-sum/);
+    expect(message.metadata?.runEnd?.reason).toBe('completed');
+  });
+
+  it('times out a slow MCP call with a clear error and completes the run', async () => {
+    const id = await newSession();
+    await api.session.PATCH(new Request('http://app', send('PATCH', { settings: { toolTimeoutMs: 800 } })), params({ id }));
+    const started = Date.now();
+    const { message } = await runChat(id, 'Slow [[scenario:tool?tool=everything__trigger-long-running-operation&args={"duration":10,"steps":2}]]');
+    expect(Date.now() - started).toBeLessThan(8_000);
+    const part = toolPart(message, 'everything__trigger-long-running-operation');
+    expect(part?.state).toBe('output-error');
+    expect(part?.errorText).toMatch(/timed out after 800 ms/);
+    expect(message.metadata?.runEnd?.reason).toBe('completed');
+  });
+
+  it('never puts a header secret into a session', async () => {
+    const id = await newSession();
+    await runChat(id, 'Echo [[scenario:tool?tool=everything__echo&args={"message":"x"}]]');
+    const body = await (await api.session.GET(new Request('http://app'), params({ id }))).text();
+    expect(body).not.toContain('sk-mcp');
+    expect(JSON.stringify(scripted.requests())).not.toContain('sk-mcp');
+  });
+});
