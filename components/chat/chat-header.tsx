@@ -1,6 +1,6 @@
 'use client';
 
-import { ScanSearchIcon } from 'lucide-react';
+import { ScanSearchIcon, ShieldCheckIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { ModelPicker } from '@/components/models/model-picker';
@@ -19,6 +19,7 @@ export function ChatHeader({
   usage,
   inspectorOpen,
   onToggleInspector,
+  onOpenGrants,
 }: {
   title: string;
   onRename: (title: string) => void;
@@ -28,6 +29,7 @@ export function ChatHeader({
   usage: UsageTotals | undefined;
   inspectorOpen: boolean;
   onToggleInspector: () => void;
+  onOpenGrants: () => void;
 }) {
   return (
     <PageHeader>
@@ -36,6 +38,11 @@ export function ChatHeader({
       </div>
       <UsageSummary usage={usage} />
       <ModelPicker models={models} value={modelKey} onChange={onModelChange} className="max-w-36 sm:max-w-64" />
+      <WithTooltip label="Permissions granted in this session" side="bottom">
+        <Button variant="ghost" size="icon-sm" aria-label="Granted permissions" data-testid="grants-toggle" onClick={onOpenGrants}>
+          <ShieldCheckIcon />
+        </Button>
+      </WithTooltip>
       <WithTooltip label={inspectorOpen ? 'Close the inspector' : 'Inspect runs: exact requests, timings, usage'} side="bottom">
         <Button
           variant={inspectorOpen ? 'secondary' : 'ghost'}

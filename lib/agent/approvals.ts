@@ -86,3 +86,9 @@ export function withoutApprovalBookkeeping(messages: readonly AgentUIMessage[]):
     return { ...message, parts };
   });
 }
+
+/** The continued message without the previous run's end marker: the continuation writes its own at the end. */
+export function withoutRunEnd(message: AgentUIMessage): AgentUIMessage {
+  const { runEnd: _runEnd, ...metadata } = message.metadata ?? {};
+  return { ...message, metadata, parts: message.parts.filter((part) => part.type !== 'data-run-end') };
+}

@@ -101,9 +101,3 @@ export async function recordApprovalDecisions(db: Db, ownerId: string, sessionId
   if (!recorded) throw reject('These approvals were already answered.');
   for (const toolName of validated.grants) await grantTool(db, { id: generateGrantId(), ownerId, sessionId, toolName });
 }
-
-/** The continued message without the previous run's end marker: the continuation writes its own at the end. */
-export function withoutRunEnd(message: AgentUIMessage): AgentUIMessage {
-  const { runEnd: _runEnd, ...metadata } = message.metadata ?? {};
-  return { ...message, metadata, parts: message.parts.filter((part) => part.type !== 'data-run-end') };
-}
