@@ -33,6 +33,9 @@ test.describe('approvals', () => {
     await waitForRunEnd(page, 'awaiting-approval');
     await expect(card.getByTestId('approval-prompt')).toContainText('changes the workspace');
     await shot(page, 'approval-pending');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'approval-pending-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await page.reload();
     const saved = lastCard(page);
@@ -42,7 +45,7 @@ test.describe('approvals', () => {
     await expect(saved).toHaveAttribute('data-state', 'output-available');
     await waitForRunEnd(page, 'completed');
     await expect(saved.getByTestId('tool-decision')).toHaveText('Ran: approved by you');
-    await expect(answerText(lastAssistant(page))).toContainText(`Tool \`${APPROVAL_TOOL.name}\` returned`);
+    await expect(answerText(lastAssistant(page))).toContainText(`Tool ${APPROVAL_TOOL.name} returned`);
     await shot(page, 'approval-approved');
   });
 

@@ -169,7 +169,7 @@ describe('approvals through POST /api/chat', () => {
     expect(response.status).toBe(200);
     await readChunks(response);
     expect(executions).toEqual([]);
-    expect(JSON.stringify(scripted.requests()[0].body)).toContain('The user denied this tool call: use the notes folder instead');
+    expect(JSON.stringify(scripted.requests()[0].body)).toContain('The user denied this tool call (reason: use the notes folder instead).');
     const [part] = await toolParts(id);
     expect(part).toMatchObject({ state: 'output-denied', approval: { approved: false, reason: 'use the notes folder instead' } });
     expect(decisions((await messages(id)).at(-1))).toEqual(['denied by you: use the notes folder instead']);

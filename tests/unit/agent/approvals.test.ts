@@ -140,7 +140,7 @@ describe('continuing after the answer', () => {
       data: { toolCallId: 'c2', outcome: 'denied', reason: 'denied by you: not in this folder' },
     });
     expect(result.end.reason).toBe('completed');
-    expect(JSON.stringify(promptOf(model, 0))).toContain('The user denied this tool call: not in this folder');
+    expect(JSON.stringify(promptOf(model, 0))).toContain('The user denied this tool call (reason: not in this folder).');
   });
 
   it('a hook can still refuse an approved call (e.g. the session switched to plan mode)', async () => {
