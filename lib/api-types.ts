@@ -1,5 +1,7 @@
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { ModelInfo } from '@/lib/models/types';
+import type { ApprovalDecision } from '@/lib/server/approval-request';
+import type { PermissionMode } from '@/lib/permissions/policy';
 
 /** JSON shapes of the HTTP API, shared by route handlers and components. */
 
@@ -11,6 +13,8 @@ export interface SessionSummary {
   updatedAt: number;
   /** A run is active in this process right now. */
   running: boolean;
+  /** plan | ask | accept-edits | auto, enforced by the server at every tool call. */
+  permissionMode: PermissionMode;
 }
 
 export interface SessionDetail extends SessionSummary {
@@ -64,3 +68,16 @@ export interface McpToolSummary {
 
 /** POST /api/mcp-servers/:id/test: a failed connection is an answer, not an HTTP error. */
 export type McpTestResult = { ok: true; tools: McpToolSummary[] } | { ok: false; error: string };
+/** Body of POST /api/chat that answers approval requests: decisions only. */
+export interface ApprovalsRequestBody {
+  sessionId: string;
+  approvals: ApprovalDecision[];
+}
+
+/** A standing grant, as the grants panel lists it. */
+export interface ToolGrant {
+  id: string;
+  toolName: string;
+  scope: string;
+  createdAt: number;
+}

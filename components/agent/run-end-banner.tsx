@@ -9,6 +9,7 @@ const RUN_END_STYLES: Record<RunEndReason, { title: string; tone: Tone }> = {
   completed: { title: 'Completed', tone: 'quiet' },
   'done-tool': { title: 'Task complete', tone: 'quiet' },
   cancelled: { title: 'Stopped by you', tone: 'neutral' },
+  'awaiting-approval': { title: 'Waiting for your approval', tone: 'neutral' },
   error: { title: 'The run failed', tone: 'danger' },
   length: { title: 'Out of context space', tone: 'warning' },
   'content-filter': { title: 'Blocked by the provider’s content filter', tone: 'warning' },

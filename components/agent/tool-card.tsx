@@ -5,7 +5,10 @@ import { getToolOrDynamicToolName } from 'ai';
 import { ChevronRightIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import { useApprovalActions, useToolDecision } from '@/components/agent/approval-context';
+import { ApprovalPrompt } from '@/components/agent/approval-prompt';
 import { ElapsedTime } from '@/components/agent/elapsed-time';
+import { ToolDecision } from '@/components/agent/tool-decision';
 import { JsonBlock } from '@/components/agent/json-block';
 import { displayInput, inputPreview, type ToolPart } from '@/components/agent/tool-part';
 import { toolRendererFor } from '@/components/agent/tool-registry';
@@ -27,6 +30,8 @@ export function ToolCard({ part, messageStreaming }: { part: ToolPart; messageSt
   const style = TOOL_STATE_STYLES[state];
   const timing = useActivityTiming(`tool:${part.toolCallId}`, style.active);
   const [open, setOpen] = useState(false);
+  const decision = useToolDecision(part.toolCallId);
+  const approvalActions = useApprovalActions();
 
   const input = displayInput(part);
   const Summary = renderer.Summary;
@@ -75,11 +80,22 @@ export function ToolCard({ part, messageStreaming }: { part: ToolPart; messageSt
             {part.errorText}
           </p>
         )}
-        {part.state === 'approval-requested' && (
-          <p className="border-t border-warning/20 bg-warning/10 px-3 py-1.5 text-xs text-warning-text">
-            {part.approval.requestReason ?? 'This call waits for your approval.'}
-          </p>
-        )}
+        {part.state === 'approval-requested' &&
+          (approvalActions?.pendingIds.includes(part.approval.id) ? (
+            <ApprovalPrompt
+              approvalId={part.approval.id}
+              toolName={toolName}
+              toolTitle={renderer.title}
+              input={part.input}
+              requestReason={part.approval.requestReason}
+              actions={approvalActions}
+            />
+          ) : (
+            <p className="border-t border-warning/20 bg-warning/10 px-3 py-1.5 text-xs text-warning-text">
+              {approvalActions ? 'Not answered before the conversation moved on; the call did not run.' : (part.approval.requestReason ?? 'This call waits for your approval.')}
+            </p>
+          ))}
+        {decision && part.state !== 'approval-requested' && <ToolDecision decision={decision} />}
 
         <CollapsibleContent>
           <div className="flex flex-col gap-3 border-t px-3 py-3">

@@ -1,11 +1,13 @@
 'use client';
 
 import { isToolUIPart } from 'ai';
+import { useMemo } from 'react';
+import { ToolDecisionsProvider } from '@/components/agent/approval-context';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
 import { AssistantPart, isVisiblePart } from '@/components/chat/assistant-part';
 import { MessageFooter } from '@/components/chat/message-footer';
 import { ThinkingIndicator } from '@/components/chat/thinking-indicator';
-import type { AgentUIMessage, AgentUIMessagePart } from '@/lib/agent/messages';
+import type { AgentUIMessage, AgentUIMessagePart, ToolDecisionNotice } from '@/lib/agent/messages';
 
 function partKey(part: AgentUIMessagePart, index: number): string {
   if (isToolUIPart(part)) return `tool:${part.toolCallId}`;
@@ -24,6 +26,7 @@ export function AssistantMessage({ message, streaming, onRetry }: { message: Age
   const runEnd = message.metadata?.runEnd;
   // Waiting for the model between steps (after a tool result, before the next chunk).
   const waiting = streaming && (lastVisible === -1 || waitingAfter(parts[lastVisible]));
+  const decisions = useMemo(() => toolDecisions(parts), [parts]);
 
   return (
     <article
@@ -33,21 +36,23 @@ export function AssistantMessage({ message, streaming, onRetry }: { message: Age
       data-streaming={streaming || undefined}
       aria-busy={streaming || undefined}
     >
-      <div className="flex min-w-0 flex-col gap-3">
-        {parts.map((part, index) => (
-          <AssistantPart
-            key={partKey(part, index)}
-            part={part}
-            messageId={message.id}
-            index={index}
-            messageStreaming={streaming}
-            isNewest={index >= lastVisible}
-            onRetry={onRetry}
-          />
-        ))}
-        {!hasRunEndPart && runEnd && <RunEndBanner runEnd={runEnd} onRetry={isRetryableRunEnd(runEnd) ? onRetry : undefined} />}
-        {waiting && <ThinkingIndicator />}
-      </div>
+      <ToolDecisionsProvider value={decisions}>
+        <div className="flex min-w-0 flex-col gap-3">
+          {parts.map((part, index) => (
+            <AssistantPart
+              key={partKey(part, index)}
+              part={part}
+              messageId={message.id}
+              index={index}
+              messageStreaming={streaming}
+              isNewest={index >= lastVisible}
+              onRetry={onRetry}
+            />
+          ))}
+          {!hasRunEndPart && runEnd && <RunEndBanner runEnd={runEnd} onRetry={isRetryableRunEnd(runEnd) ? onRetry : undefined} />}
+          {waiting && <ThinkingIndicator />}
+        </div>
+      </ToolDecisionsProvider>
       {!streaming && <MessageFooter message={message} />}
     </article>
   );
@@ -57,4 +62,11 @@ export function AssistantMessage({ message, streaming, onRetry }: { message: Age
 function waitingAfter(part: AgentUIMessagePart): boolean {
   if (isToolUIPart(part)) return part.state === 'output-available' || part.state === 'output-error' || part.state === 'output-denied';
   return part.type === 'data-nudge';
+}
+
+/** Why each tool call ran or not (the loop's data-tool-decision parts), by tool call id. */
+function toolDecisions(parts: AgentUIMessagePart[]): Map<string, ToolDecisionNotice> {
+  const map = new Map<string, ToolDecisionNotice>();
+  for (const part of parts) if (part.type === 'data-tool-decision') map.set(part.data.toolCallId, part.data);
+  return map;
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { ScanSearchIcon, SlidersHorizontalIcon } from 'lucide-react';
+import { ScanSearchIcon, ShieldCheckIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { ModelPicker } from '@/components/models/model-picker';
@@ -20,6 +20,7 @@ export function ChatHeader({
   inspectorOpen,
   onToggleInspector,
   onOpenSettings,
+  onOpenGrants,
 }: {
   title: string;
   onRename: (title: string) => void;
@@ -30,6 +31,7 @@ export function ChatHeader({
   inspectorOpen: boolean;
   onToggleInspector: () => void;
   onOpenSettings: () => void;
+  onOpenGrants: () => void;
 }) {
   return (
     <PageHeader>
@@ -41,6 +43,11 @@ export function ChatHeader({
       <WithTooltip label="Session settings: loop limits, retries, timeouts" side="bottom">
         <Button variant="ghost" size="icon-sm" aria-label="Session settings" data-testid="settings-toggle" onClick={onOpenSettings}>
           <SlidersHorizontalIcon />
+        </Button>
+      </WithTooltip>
+      <WithTooltip label="Permissions granted in this session" side="bottom">
+        <Button variant="ghost" size="icon-sm" aria-label="Granted permissions" data-testid="grants-toggle" onClick={onOpenGrants}>
+          <ShieldCheckIcon />
         </Button>
       </WithTooltip>
       <WithTooltip label={inspectorOpen ? 'Close the inspector' : 'Inspect runs: exact requests, timings, usage'} side="bottom">

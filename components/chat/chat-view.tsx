@@ -2,7 +2,7 @@
 
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useChat } from '@ai-sdk/react';
-import { DefaultChatTransport, type ChatStatus } from 'ai';
+import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type ChatStatus } from 'ai';
 import { toast } from 'sonner';
 import type { StickToBottomContext } from 'use-stick-to-bottom';
 import { ChatError } from '@/components/chat/chat-error';
@@ -12,6 +12,9 @@ import { EmptySession } from '@/components/chat/empty-session';
 import { Transcript } from '@/components/chat/transcript';
 import { InspectorPanel } from '@/components/inspector/inspector-panel';
 import { SessionSettingsSheet } from '@/components/settings/session-settings-sheet';
+import { ApprovalActionsProvider, type ApprovalActions, type ApprovalAnswerInput } from '@/components/agent/approval-context';
+import { GrantsSheet } from '@/components/agent/grants-sheet';
+import { PermissionModeToggle } from '@/components/agent/permission-mode-toggle';
 import { useRenameSession } from '@/components/sessions/use-rename-session';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage } from '@/lib/agent/messages';
@@ -20,6 +23,9 @@ import { fetchSession, stopSessionRun, updateSession } from '@/lib/client/api';
 import { readError, type ReadableError } from '@/lib/client/api-error';
 import { messageText, sessionUsage } from '@/lib/client/message-usage';
 import { peekPendingMessage, takePendingMessage } from '@/lib/client/pending-message';
+import { approvalsRequestBody, pendingApprovalIds, type ApprovalExtras } from '@/lib/client/approvals';
+import { withoutRunEnd } from '@/lib/agent/approvals';
+import type { PermissionMode } from '@/lib/permissions/policy';
 import type { ModelInfo } from '@/lib/models/types';
 
 /**
@@ -55,6 +61,10 @@ export function ChatView({
   const [inspectorOpen, setInspectorOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [runsVersion, setRunsVersion] = useState(0);
+  const [permissionMode, setPermissionMode] = useState<PermissionMode>(session.permissionMode);
+  const [grantsOpen, setGrantsOpen] = useState(false);
+  // Edited arguments and "always allow" per approval id, read when the continuation is sent (a stable, mutable map).
+  const [approvalExtras] = useState<ApprovalExtras>(() => new Map());
 
   const lastSentTextRef = useRef('');
   const statusRef = useRef<ChatStatus>('ready');
@@ -69,20 +79,25 @@ export function ChatView({
       new DefaultChatTransport<AgentUIMessage>({
         api: '/api/chat',
         prepareSendMessagesRequest: ({ id, messages, body: options }) => {
+          // Answering approval requests: only the decisions go to the server, which holds the calls.
+          const last = messages.at(-1);
+          if (last?.role === 'assistant') return { body: approvalsRequestBody(id, last, approvalExtras) };
           const modelKey = typeof options?.modelKey === 'string' ? options.modelKey : undefined;
           const body: ChatRequestBody = { sessionId: id, message: messages.at(-1)!, modelKey };
           return { body };
         },
         prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/chat/${encodeURIComponent(id)}/stream` }),
       }),
-    [],
+    [approvalExtras],
   );
 
-  const { messages, status, error, sendMessage, stop, setMessages, clearError, resumeStream } = useChat<AgentUIMessage>({
+  const { messages, status, error, sendMessage, stop, setMessages, clearError, resumeStream, addToolApprovalResponse } = useChat<AgentUIMessage>({
     id: sessionId,
     messages: initialMessages,
     resume: session.running,
     transport,
+    // Continue once every approval request of the message has an answer.
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     onError: (failure) => {
       const readable = readError(failure);
       void refresh(); // the sidebar's running dot follows the server, not our optimistic guess
@@ -170,6 +185,38 @@ export function ChatView({
     }
   }
 
+  const pendingIds = useMemo(() => pendingApprovalIds(messages), [messages]);
+  const approvalActions: ApprovalActions = {
+    // Only when nothing streams: answering mid-stream would send the continuation twice.
+    canAnswer: status === 'ready' || status === 'error',
+    pendingIds,
+    answer: (approvalId, input) => answerApproval(approvalId, input),
+    approveAll: () => {
+      for (const id of pendingIds) answerApproval(id, { approved: true });
+    },
+  };
+
+  function answerApproval(approvalId: string, input: ApprovalAnswerInput) {
+    if (!approvalActions.canAnswer || !pendingIds.includes(approvalId)) return;
+    approvalExtras.set(approvalId, { editedInput: input.editedInput, alwaysAllow: input.alwaysAllow });
+    // The run continues in this message: its "waiting for your approval" end goes away.
+    setMessages((list) => (list.at(-1)?.role === 'assistant' ? [...list.slice(0, -1), withoutRunEnd(list.at(-1)!)] : list));
+    patch(sessionId, { running: true });
+    void addToolApprovalResponse({ id: approvalId, approved: input.approved, reason: input.reason });
+    if (input.alwaysAllow) setRunsVersion((version) => version + 1);
+  }
+
+  async function changePermissionMode(mode: PermissionMode) {
+    const previous = permissionMode;
+    setPermissionMode(mode);
+    try {
+      upsert(await updateSession(sessionId, { permissionMode: mode }));
+    } catch (failure) {
+      setPermissionMode(previous);
+      toast.error('Could not switch the permission mode', { description: readError(failure).message });
+    }
+  }
+
   function fillComposer(text: string) {
     setDraft(text);
     inputRef.current?.focus();
@@ -220,32 +267,35 @@ export function ChatView({
         inspectorOpen={inspectorOpen}
         onToggleInspector={() => setInspectorOpen((open) => !open)}
         onOpenSettings={() => setSettingsOpen(true)}
+        onOpenGrants={() => setGrantsOpen(true)}
       />
-      <Transcript
-        messages={messages}
-        status={status}
-        contextRef={stickRef}
-        onRetry={retry}
-        empty={<EmptySession onPick={fillComposer} demo={Boolean(currentModel?.demo)} />}
-        after={
-          readableError && (
-            <ChatError
-              error={readableError}
-              rejected={rejected}
-              onRetry={rejected ? undefined : retry}
-              onReattach={
-                rejected && readableError.status === 409
-                  ? () => {
-                      clearError();
-                      void resumeStream();
-                    }
-                  : undefined
-              }
-              onDismiss={clearError}
-            />
-          )
-        }
-      />
+      <ApprovalActionsProvider value={approvalActions}>
+        <Transcript
+          messages={messages}
+          status={status}
+          contextRef={stickRef}
+          onRetry={retry}
+          empty={<EmptySession onPick={fillComposer} demo={Boolean(currentModel?.demo)} />}
+          after={
+            readableError && (
+              <ChatError
+                error={readableError}
+                rejected={rejected}
+                onRetry={rejected ? undefined : retry}
+                onReattach={
+                  rejected && readableError.status === 409
+                    ? () => {
+                        clearError();
+                        void resumeStream();
+                      }
+                    : undefined
+                }
+                onDismiss={clearError}
+              />
+            )
+          }
+        />
+      </ApprovalActionsProvider>
       <div ref={composerRef} className="mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-4">
         <Composer
           value={draft}
@@ -257,11 +307,13 @@ export function ChatView({
           sendDisabledReason={stopping ? 'Stopping the run…' : undefined}
           inputRef={inputRef}
           autoFocus
+          toolbar={<PermissionModeToggle mode={permissionMode} onChange={(mode) => void changePermissionMode(mode)} />}
         />
         <p className="mt-1.5 text-center text-[11px] text-muted-foreground">
           Enter to send · Shift+Enter for a new line{currentModel?.demo ? ' · Demo model: scripted answers, no LLM' : ''}
         </p>
       </div>
+      <GrantsSheet sessionId={sessionId} open={grantsOpen} onOpenChange={setGrantsOpen} refreshKey={runsVersion} />
       <InspectorPanel sessionId={sessionId} open={inspectorOpen} onOpenChange={setInspectorOpen} refreshKey={runsVersion} live={busy} />
       <SessionSettingsSheet sessionId={sessionId} open={settingsOpen} onOpenChange={setSettingsOpen} />
     </>

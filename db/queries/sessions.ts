@@ -41,7 +41,7 @@ export async function updateSession(
   db: Db,
   ownerId: string,
   id: string,
-  patch: { title?: string; modelKey?: string; settings?: Record<string, unknown> },
+  patch: { title?: string; modelKey?: string; settings?: Record<string, unknown>; permissionMode?: SessionRow['permissionMode'] },
 ): Promise<SessionRow | undefined> {
   const [row] = await db
     .update(sessions)
@@ -49,6 +49,7 @@ export async function updateSession(
       ...(patch.title !== undefined ? { title: patch.title, titleSource: 'user' as const } : {}),
       ...(patch.modelKey !== undefined ? { modelKey: patch.modelKey } : {}),
       ...(patch.settings !== undefined ? { settings: patch.settings } : {}),
+      ...(patch.permissionMode !== undefined ? { permissionMode: patch.permissionMode } : {}),
       updatedAt: Date.now(),
     })
     .where(and(eq(sessions.ownerId, ownerId), eq(sessions.id, id)))
@@ -80,4 +81,13 @@ export async function deleteSession(db: Db, ownerId: string, id: string): Promis
     .where(and(eq(sessions.ownerId, ownerId), eq(sessions.id, id)))
     .returning({ id: sessions.id });
   return deleted.length > 0;
+}
+
+/** Read at every tool call, so a switch applies from the next call, even mid-run. */
+export async function getPermissionMode(db: Db, ownerId: string, id: string): Promise<SessionRow['permissionMode'] | undefined> {
+  const [row] = await db
+    .select({ permissionMode: sessions.permissionMode })
+    .from(sessions)
+    .where(and(eq(sessions.ownerId, ownerId), eq(sessions.id, id)));
+  return row?.permissionMode;
 }

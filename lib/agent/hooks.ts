@@ -32,11 +32,29 @@ export interface BeforeToolCallContext {
   toolCallId: string;
   toolName: string;
   input: unknown;
+  /** Set when the call resumes after the user answered its approval request. */
+  userDecision?: ToolCallUserDecision;
 }
+
+/** The user's answer to an approval request, as the loop resumes the call. */
+export type ToolCallUserDecision = { approved: true; editedInput: boolean } | { approved: false; reason?: string };
+
+/** An approval the hook registered: the loop sends it to the client and does not run the call. */
+export interface ApprovalTicket {
+  approvalId: string;
+  signature?: string;
+  reason?: string;
+}
+
+/**
+ * `reason` on allow/deny/ask says why the call ran or not ("mode auto",
+ * "grant: always allow write_file"); the loop shows it on the tool card.
+ */
 export type BeforeToolCallDecision =
-  | { action: 'allow' }
+  | { action: 'allow'; reason?: string }
   | { action: 'deny'; reason: string }
   | { action: 'rewrite'; input: unknown }
+  | ({ action: 'ask' } & ApprovalTicket)
   | void
   | undefined;
 
@@ -54,7 +72,12 @@ export type AfterToolCallResult = { output: unknown } | void | undefined;
 
 export type Hook<CTX, RESULT> =
   | ((ctx: CTX) => RESULT | Promise<RESULT>)
-  | { name: string; run: (ctx: CTX) => RESULT | Promise<RESULT> };
+  | {
+      name: string;
+      run: (ctx: CTX) => RESULT | Promise<RESULT>;
+      /** A beforeToolCall hook that enforces permissions: when it throws or times out, the call is denied instead of allowed. */
+      failClosed?: boolean;
+    };
 
 export interface AgentHooks {
   beforeModelCall: Hook<BeforeModelCallContext, BeforeModelCallResult>[];
@@ -158,22 +181,37 @@ export async function runAfterModelCallHooks(hooks: AgentHooks['afterModelCall']
   for (const [index, hook] of hooks.entries()) await runHook('afterModelCall', hook, index, ctx, options);
 }
 
-export type ToolCallPermission = { action: 'allow'; input: unknown } | { action: 'deny'; reason: string; hook: string };
+export type ToolCallPermission =
+  | { action: 'allow'; input: unknown; reason?: string }
+  | { action: 'deny'; reason: string; hook: string }
+  | ({ action: 'ask'; input: unknown; hook: string } & ApprovalTicket);
 
-/** Hooks see the input as rewritten by the hooks before them; the first deny wins. */
+/**
+ * Hooks see the input as rewritten by the hooks before them; the first deny or
+ * ask wins. A fail-closed hook that fails denies the call.
+ */
 export async function runBeforeToolCallHooks(
   hooks: AgentHooks['beforeToolCall'],
   ctx: BeforeToolCallContext,
   options: HookRunOptions,
 ): Promise<ToolCallPermission> {
   let input = ctx.input;
+  let reason: string | undefined;
   for (const [index, hook] of hooks.entries()) {
+    const name = hookName(hook as Hook<never, unknown>, index);
     const result = await runHook('beforeToolCall', hook, index, { ...ctx, input }, { ...options, toolCallId: ctx.toolCallId });
-    if (!result.ok || !result.value) continue;
-    if (result.value.action === 'deny') return { action: 'deny', reason: result.value.reason, hook: hookName(hook as Hook<never, unknown>, index) };
-    if (result.value.action === 'rewrite') input = result.value.input;
+    if (!result.ok) {
+      if (typeof hook !== 'function' && hook.failClosed) return { action: 'deny', reason: 'the permission check failed', hook: name };
+      continue;
+    }
+    const decision = result.value;
+    if (!decision) continue;
+    if (decision.action === 'deny') return { action: 'deny', reason: decision.reason, hook: name };
+    if (decision.action === 'ask') return { ...decision, input, hook: name };
+    if (decision.action === 'rewrite') input = decision.input;
+    if (decision.action === 'allow' && decision.reason) reason = decision.reason;
   }
-  return { action: 'allow', input };
+  return { action: 'allow', input, reason };
 }
 
 export async function runAfterToolCallHooks(hooks: AgentHooks['afterToolCall'], ctx: AfterToolCallContext, options: HookRunOptions): Promise<unknown> {

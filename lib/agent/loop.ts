@@ -1,7 +1,7 @@
 import { convertToModelMessages, type ModelMessage, type ToolSet } from 'ai';
 import type { AgentUIMessage, AgentUIMessageChunk, NudgeNotice, RunEnd, UsageTotals } from './messages';
 import { addUsage, emptyUsage } from './messages';
-import type { AgentTool, Clock, LoopSettings, RunAgentInput, RunResult } from './types';
+import type { AgentTool, ApprovalAnswer, Clock, LoopSettings, RunAgentInput, RunResult } from './types';
 import { resolveSettings } from './settings';
 import { systemClock } from './clock';
 import { resolveHooks, runAfterModelCallHooks, runBeforeModelCallHooks, type AgentHooks } from './hooks';
@@ -16,12 +16,14 @@ import { estimateNextInputTokens, type BudgetState, type CompactionResult } from
 import { estimatePromptTokens, modelIdentity, resolveStepUsage, type ModelIdentity } from './usage';
 import { DONE_TOOL_INSTRUCTIONS, DONE_TOOL_NAME, DONE_TOOL_NUDGE, doneTool, unfinishedWorkNudge } from './done-tool';
 import { errorMessage } from './errors';
+import { answeredCalls, withoutApprovalBookkeeping, withResolvedCalls, type ResolvedCall } from './approvals';
+import type { ToolCallUserDecision } from './hooks';
 
 /**
  * The agent loop as an explicit state machine. Each state is handled by one
  * function that does its work and returns the next state:
  *
- *   start-iteration ─► check-budget ─► call-model ─┬► run-tools ──────────► start-iteration
+ *   (resume-approvals ─►) start-iteration ─► check-budget ─► call-model ─┬► run-tools ─► start-iteration | end (awaiting-approval)
  *        │                                          ├► model-stopped ──────► start-iteration | end
  *        └► summarize (max iterations) ─► end       ├► compact-after-length ► start-iteration | end
  *                                                    ├► step-failed (error after visible output) ► start-iteration | end
@@ -33,6 +35,7 @@ import { errorMessage } from './errors';
  */
 
 export type LoopState =
+  | { kind: 'resume-approvals'; answers: ApprovalAnswer[] }
   | { kind: 'start-iteration' }
   | { kind: 'check-budget' }
   | { kind: 'call-model' }
@@ -77,6 +80,10 @@ interface RunContext {
   startedAt: number;
   budget: BudgetState;
   write: (chunk: AgentUIMessageChunk) => void;
+  /** Steps written before the first model call (the approvals step), so step numbers stay unique. */
+  stepBase: number;
+  /** Usage the continued message already had; message metadata shows the sum. */
+  messageUsageBase: UsageTotals;
 }
 
 export const SUMMARY_PROMPT = 'You have reached the step limit for this run. Do not call tools. Summarize what you did and what is left.';
@@ -98,7 +105,7 @@ export async function runAgent(input: RunAgentInput): Promise<RunResult> {
   }
   const timer = setTimeout(() => ctx.deadline.abort(new Error('wall-clock limit')), ctx.settings.maxWallClockMs);
   (timer as { unref?: () => void }).unref?.();
-  let state: LoopState = { kind: 'start-iteration' };
+  let state: LoopState = input.approvals?.length ? { kind: 'resume-approvals', answers: input.approvals } : { kind: 'start-iteration' };
   try {
     while (state.kind !== 'ended') {
       try {
@@ -117,6 +124,8 @@ export async function runAgent(input: RunAgentInput): Promise<RunResult> {
 
 export async function transition(state: LoopState, ctx: RunContext): Promise<LoopState> {
   switch (state.kind) {
+    case 'resume-approvals':
+      return resumeApprovals(ctx, state.answers);
     case 'start-iteration':
       return startIteration(ctx);
     case 'check-budget':
@@ -171,6 +180,8 @@ async function createRunContext(input: RunAgentInput): Promise<RunContext> {
     startedAt: clock.now(),
     budget: { lastInputTokens: undefined, messagesAtLastMeasure: 0 },
     write: input.write,
+    stepBase: 0,
+    messageUsageBase: (input.approvals?.length ? input.messages.at(-1)?.metadata?.usage : undefined) ?? emptyUsage(),
   };
 }
 
@@ -179,7 +190,7 @@ async function createRunContext(input: RunAgentInput): Promise<RunContext> {
  * results the way the loop does, and nudges stay visible to the model as text.
  */
 export async function historyToModelMessages(messages: AgentUIMessage[], tools: readonly AgentTool[], maxToolResultChars: number): Promise<ModelMessage[]> {
-  return convertToModelMessages<AgentUIMessage>(messages, {
+  return convertToModelMessages<AgentUIMessage>(withoutApprovalBookkeeping(messages), {
     tools: toSdkToolSet(tools, maxToolResultChars),
     ignoreIncompleteToolCalls: true,
     convertDataPart: (part) => (part.type === 'data-nudge' ? { type: 'text', text: `[${part.data.kind} nudge] ${part.data.message}` } : undefined),
@@ -187,6 +198,74 @@ export async function historyToModelMessages(messages: AgentUIMessage[], tools: 
 }
 
 // ---- states ----
+
+/**
+ * The continuation after approval requests, before any model call: records
+ * each answer in the message, runs the approved calls (the beforeToolCall
+ * hooks see the answer and may still refuse, e.g. in plan mode), gives denied
+ * calls a denied result, then rebuilds the model's view from the updated history.
+ */
+async function resumeApprovals(ctx: RunContext, answers: ApprovalAnswer[]): Promise<LoopState> {
+  const calls = answeredCalls(ctx.input.messages, answers);
+  const trace = createStepTrace(0, 'approvals', ctx.clock.now());
+  ctx.stepBase = 1;
+  const step: OpenStep = {
+    writer: new StepWriter(ctx.write),
+    trace,
+    startedAt: ctx.clock.now(),
+    outcome: { status: 'finished', responseMessages: [], toolCalls: calls.map((c) => c.call), pendingToolInputs: [], text: '', outputText: '' },
+    tools: new Map(ctx.tools.map((t) => [t.name, t])),
+    settled: new Set(),
+  };
+  const resolved: ResolvedCall[] = [];
+  const userDecisions = new Map<string, ToolCallUserDecision>();
+  for (const { answer, call } of calls) {
+    step.writer.write({ type: 'tool-approval-response', approvalId: answer.approvalId, approved: answer.approved, ...(answer.reason ? { reason: answer.reason } : {}) });
+    if (answer.approved) {
+      userDecisions.set(call.toolCallId, { approved: true, editedInput: answer.editedInput !== undefined });
+      continue;
+    }
+    const reason = answer.reason ? `denied by you: ${answer.reason}` : 'denied by you';
+    step.writer.write({ type: 'data-tool-decision', id: `decision-${call.toolCallId}`, data: { toolCallId: call.toolCallId, outcome: 'denied', reason } });
+    step.writer.write({ type: 'tool-output-denied', toolCallId: call.toolCallId });
+    step.settled.add(call.toolCallId);
+    trace.tools.push({ toolCallId: call.toolCallId, toolName: call.toolName, status: 'denied', durationMs: 0, error: reason });
+    resolved.push({ toolCallId: call.toolCallId, approvalId: answer.approvalId, state: 'output-denied', reason: answer.reason });
+  }
+
+  const approved = calls.filter((c) => c.answer.approved);
+  const { results, cancelled } = await executeToolCalls(
+    approved.map((c) => c.call),
+    {
+      tools: step.tools,
+      settings: ctx.settings,
+      hooks: ctx.hooks,
+      hookRecords: trace.hooks,
+      signal: ctx.signal,
+      now: ctx.clock.now,
+      iteration: 0,
+      writer: step.writer,
+      userDecisions,
+    },
+  );
+  for (const result of results) {
+    step.settled.add(result.call.toolCallId);
+    trace.tools.push(result.trace);
+    const approvalId = approved.find((c) => c.call.toolCallId === result.call.toolCallId)!.answer.approvalId;
+    if (result.status === 'ok') {
+      resolved.push({ toolCallId: result.call.toolCallId, approvalId, state: 'output-available', input: result.call.input, output: result.output });
+    } else if (result.status !== 'awaiting-approval') {
+      resolved.push({ toolCallId: result.call.toolCallId, approvalId, state: 'output-error', input: result.call.input, errorText: result.errorText ?? 'The tool failed.' });
+    }
+  }
+  ctx.messages = await historyToModelMessages(withResolvedCalls(ctx.input.messages, resolved), ctx.tools, ctx.settings.maxToolResultChars);
+
+  if (cancelled) return { kind: 'end', end: abortEnd(ctx), step };
+  const awaiting = results.filter((r) => r.status === 'awaiting-approval').length;
+  if (awaiting > 0) return { kind: 'end', end: runEnd('awaiting-approval', { count: awaiting }), step };
+  await closeStep(ctx, step);
+  return { kind: 'start-iteration' };
+}
 
 function startIteration(ctx: RunContext): LoopState {
   if (ctx.signal.aborted) return { kind: 'end', end: abortEnd(ctx) };
@@ -206,7 +285,7 @@ async function checkBudget(ctx: RunContext): Promise<LoopState> {
 }
 
 async function callModelState(ctx: RunContext): Promise<LoopState> {
-  const trace = createStepTrace(ctx.iteration, 'model', ctx.clock.now());
+  const trace = createStepTrace(ctx.stepBase + ctx.iteration, 'model', ctx.clock.now());
   ctx.iteration += 1;
   const prepared = await runBeforeModelCallHooks(
     ctx.hooks.beforeModelCall,
@@ -277,6 +356,8 @@ async function runTools(ctx: RunContext, step: OpenStep): Promise<LoopState> {
   appendToolResults(ctx, step, results);
 
   if (cancelled) return { kind: 'end', end: abortEnd(ctx), step };
+  const awaiting = results.filter((r) => r.status === 'awaiting-approval').length;
+  if (awaiting > 0) return { kind: 'end', end: runEnd('awaiting-approval', { count: awaiting }), step };
   const done = results.find((r) => r.call.toolName === DONE_TOOL_NAME && r.status === 'ok');
   if (ctx.settings.requireDoneTool && done) {
     const summary = (done.output as { summary?: unknown } | undefined)?.summary;
@@ -351,7 +432,7 @@ async function stepFailed(ctx: RunContext, step: OpenStep): Promise<LoopState> {
 }
 
 async function summarize(ctx: RunContext): Promise<LoopState> {
-  const trace = createStepTrace(ctx.iteration, 'summary', ctx.clock.now());
+  const trace = createStepTrace(ctx.stepBase + ctx.iteration, 'summary', ctx.clock.now());
   // A temporary copy: the summary request never becomes part of the stored history.
   const messages: ModelMessage[] = [...ctx.messages, { role: 'user', content: SUMMARY_PROMPT }];
   const step = await runModelStep(ctx, trace, { instructions: ctx.instructions, tools: ctx.tools, messages, toolChoice: 'none' });
@@ -376,7 +457,7 @@ async function endRun(ctx: RunContext, end: RunEnd, step: OpenStep | undefined):
 
 function finishRunWithoutStep(ctx: RunContext, end: RunEnd): LoopState {
   const stopped = end.reason === 'cancelled';
-  ctx.write({ type: 'message-metadata', messageMetadata: { usage: ctx.usage, runEnd: end, ...(stopped ? { stopped: true } : {}) } });
+  ctx.write({ type: 'message-metadata', messageMetadata: { usage: addUsage(ctx.messageUsageBase, ctx.usage), runEnd: end, ...(stopped ? { stopped: true } : {}) } });
   ctx.write({ type: 'data-run-end', id: 'run-end', data: end });
   return { kind: 'ended', end };
 }
@@ -454,7 +535,7 @@ async function runModelStep(ctx: RunContext, trace: StepTrace, request: StepRequ
 /** Writes the step's usage and `finish-step`, then hands the trace to the caller. */
 async function closeStep(ctx: RunContext, step: OpenStep): Promise<void> {
   step.writer.closeOpenParts();
-  if (step.writer.hasOutput) ctx.write({ type: 'message-metadata', messageMetadata: { usage: ctx.usage } });
+  if (step.writer.hasOutput) ctx.write({ type: 'message-metadata', messageMetadata: { usage: addUsage(ctx.messageUsageBase, ctx.usage) } });
   step.writer.finish();
   step.trace.durationMs = ctx.clock.now() - step.startedAt;
   ctx.steps.push(step.trace);
@@ -497,8 +578,9 @@ function settleUnexecuted(ctx: RunContext, step: OpenStep, errorText: string): v
 }
 
 function appendToolResults(ctx: RunContext, step: OpenStep, results: ToolCallResult[]): void {
-  if (!results.length) return;
-  ctx.messages.push({ role: 'tool', content: toolResultParts(results, step.tools, ctx.settings.maxToolResultChars) });
+  const settled = results.filter((r) => r.status !== 'awaiting-approval');
+  if (!settled.length) return;
+  ctx.messages.push({ role: 'tool', content: toolResultParts(settled, step.tools, ctx.settings.maxToolResultChars) });
 }
 
 /** A nudge is visible twice: a data part in the transcript, and a user message the model reads. */

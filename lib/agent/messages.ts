@@ -28,7 +28,8 @@ export type RunEndReason =
   | 'wall-clock'
   | 'consecutive-errors'
   | 'loop-detected'
-  | 'cancelled';
+  | 'cancelled'
+  | 'awaiting-approval'; // a tool call waits for the user's answer; the run continues when it comes
 
 export interface RunEnd {
   reason: RunEndReason;
@@ -85,6 +86,13 @@ export interface ToolNotice {
   message: string;
 }
 
+/** Why a tool call ran or did not, shown on its card ("mode auto", "approved by you", "plan mode is read-only"). */
+export interface ToolDecisionNotice {
+  toolCallId: string;
+  outcome: 'allowed' | 'denied' | 'asked';
+  reason: string;
+}
+
 // A type alias (not an interface) so it satisfies the SDK's Record<string, unknown> constraint.
 export type AgentDataTypes = {
   retry: RetryNotice;
@@ -92,6 +100,7 @@ export type AgentDataTypes = {
   'run-end': RunEnd;
   'step-error': StepErrorNotice;
   'tool-notice': ToolNotice;
+  'tool-decision': ToolDecisionNotice;
 };
 
 export type AgentUIMessage = UIMessage<AgentMetadata, AgentDataTypes>;

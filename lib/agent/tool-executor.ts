@@ -1,8 +1,9 @@
 import type { ToolResultPart } from 'ai';
 import type { AgentTool, LoopSettings } from './types';
-import type { AgentHooks, HookRecord } from './hooks';
+import type { AgentHooks, ApprovalTicket, HookRecord, ToolCallUserDecision } from './hooks';
 import { runAfterToolCallHooks, runBeforeToolCallHooks } from './hooks';
 import type { ToolTrace } from './trace';
+import type { AgentUIMessageChunk, ToolDecisionNotice } from './messages';
 import type { ModelToolCall } from './model-call';
 import type { StepWriter } from './step-writer';
 import { errorMessage } from './errors';
@@ -13,7 +14,8 @@ import { modelErrorOutput, modelToolOutput, truncateForModel } from './truncate'
  * any other tool runs alone, in request order. Results are always written in
  * request order. A failing tool is a result the model can read, never an
  * exception: unknown tool, bad arguments, a throw, a timeout, a denial and a
- * cancellation all become error results.
+ * cancellation all become error results. A call a hook wants the user to
+ * approve does not run: it gets a `tool-approval-request` instead of a result.
  */
 
 export const CANCELLED_TOOL_RESULT = 'operation cancelled by user';
@@ -23,6 +25,8 @@ export interface ToolCallResult {
   status: ToolTrace['status'];
   output?: unknown;
   errorText?: string;
+  /** Set when status is 'awaiting-approval'. */
+  approval?: ApprovalTicket;
   trace: ToolTrace;
 }
 
@@ -35,6 +39,8 @@ export interface ToolRunContext {
   now: () => number;
   iteration: number;
   writer: StepWriter;
+  /** When resuming answered approvals: the user's answer per tool call id. */
+  userDecisions?: ReadonlyMap<string, ToolCallUserDecision>;
 }
 
 export async function executeToolCalls(
@@ -105,6 +111,11 @@ function cancelledResult(call: ModelToolCall): ToolCallResult {
 }
 
 function writeResult(result: ToolCallResult, writer: StepWriter): void {
+  if (result.status === 'awaiting-approval') {
+    const { approvalId, signature, reason } = result.approval!;
+    writer.write({ type: 'tool-approval-request', approvalId, toolCallId: result.call.toolCallId, ...(signature ? { signature } : {}), ...(reason ? { reason } : {}) } as AgentUIMessageChunk);
+    return;
+  }
   if (result.status === 'ok') writer.write({ type: 'tool-output-available', toolCallId: result.call.toolCallId, output: result.output });
   else writer.write({ type: 'tool-output-error', toolCallId: result.call.toolCallId, errorText: result.errorText ?? 'The tool failed.' });
 }
@@ -147,14 +158,26 @@ async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<To
   }
 
   const hookOptions = { timeoutMs: ctx.settings.hookTimeoutMs, now: ctx.now, records: ctx.hookRecords };
+  const userDecision = ctx.userDecisions?.get(call.toolCallId);
   const permission = await runBeforeToolCallHooks(
     ctx.hooks.beforeToolCall,
-    { iteration: ctx.iteration, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input },
+    { iteration: ctx.iteration, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, ...(userDecision ? { userDecision } : {}) },
     hookOptions,
   );
+  const decide = (outcome: ToolDecisionNotice['outcome'], reason: string | undefined) => {
+    if (reason) ctx.writer.write({ type: 'data-tool-decision', id: `decision-${call.toolCallId}`, data: { toolCallId: call.toolCallId, outcome, reason } });
+  };
   if (permission.action === 'deny') {
+    decide('denied', permission.reason);
     return done('denied', { errorText: `Tool call denied (${permission.hook}): ${permission.reason}` });
   }
+  if (permission.action === 'ask') {
+    // Not executed: the user answers, and a continuation run executes or denies it.
+    decide('asked', permission.reason);
+    const { approvalId, signature, reason } = permission;
+    return { ...done('awaiting-approval', {}), approval: { approvalId, signature, reason } };
+  }
+  decide('allowed', permission.reason);
   const input = permission.input;
   const rewritten = input !== call.input ? { rewrittenInput: input } : {};
 

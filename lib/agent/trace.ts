@@ -19,7 +19,7 @@ export interface RetryRecord {
 export interface ToolTrace {
   toolCallId: string;
   toolName: string;
-  status: 'ok' | 'error' | 'invalid' | 'denied' | 'timeout' | 'cancelled';
+  status: 'ok' | 'error' | 'invalid' | 'denied' | 'timeout' | 'cancelled' | 'awaiting-approval';
   durationMs: number;
   error?: string;
   /** The model saw a truncated copy of the output. */
@@ -31,8 +31,11 @@ export interface ToolTrace {
 export interface StepTrace {
   /** 0-based model call number within the run (like the SDK's `stepNumber`). */
   stepNumber: number;
-  /** `summary` is the final tools-off call after max iterations. */
-  kind: 'model' | 'summary';
+  /**
+   * `summary` is the final tools-off call after max iterations; `approvals`
+   * runs the calls the user answered before the run continues (no model call).
+   */
+  kind: 'model' | 'summary' | 'approvals';
   startedAt: string;
   durationMs: number;
   /** From the start of the (last) attempt to the first text, reasoning or tool-call chunk. */

@@ -89,6 +89,23 @@ export interface RunAgentInput {
   compact?: CompactFunction;
   providerOptions?: SharedV4ProviderOptions;
   clock?: Clock;
+  /**
+   * Continuing after approval requests: the user's answers for tool calls of the
+   * last (assistant) message in `messages`. The loop first runs the approved
+   * calls (through the beforeToolCall hooks, which see the answer), gives denied
+   * ones a denied result with the user's reason, then calls the model again.
+   */
+  approvals?: ApprovalAnswer[];
+}
+
+export interface ApprovalAnswer {
+  approvalId: string;
+  toolCallId: string;
+  approved: boolean;
+  /** The user's reason (shown to the model when denied). */
+  reason?: string;
+  /** Arguments the user edited before approving; already validated by the caller. */
+  editedInput?: unknown;
 }
 
 export interface RunResult {

@@ -1,4 +1,5 @@
-import type { SessionDetail, SessionSummary } from '@/lib/api-types';
+import type { SessionDetail, SessionSummary, ToolGrant } from '@/lib/api-types';
+import type { PermissionMode } from '@/lib/permissions/policy';
 import { ApiRequestError } from './api-error';
 
 /** Typed fetchers for the HTTP API. Every failure becomes an ApiRequestError with the server's own message. */
@@ -48,7 +49,7 @@ export async function createSession(input: { modelKey?: string; title?: string }
 
 export async function updateSession(
   id: string,
-  patch: { title?: string; modelKey?: string; settings?: Record<string, unknown> },
+  patch: { title?: string; modelKey?: string; permissionMode?: PermissionMode; settings?: Record<string, unknown> },
 ): Promise<SessionSummary> {
   return (await request<{ session: SessionSummary }>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'PATCH', json: patch })).session;
 }
@@ -85,4 +86,12 @@ export async function fetchRuns(sessionId: string): Promise<RunSummary[]> {
 
 export async function fetchRunSteps(runId: string): Promise<RunStep[]> {
   return (await request<{ steps: RunStep[] }>(`/api/runs/${encodeURIComponent(runId)}/steps`)).steps;
+}
+
+export async function fetchGrants(sessionId: string): Promise<ToolGrant[]> {
+  return (await request<{ grants: ToolGrant[] }>(`/api/sessions/${encodeURIComponent(sessionId)}/grants`)).grants;
+}
+
+export async function revokeGrant(sessionId: string, grantId: string): Promise<void> {
+  await request<{ ok: true }>(`/api/sessions/${encodeURIComponent(sessionId)}/grants/${encodeURIComponent(grantId)}`, { method: 'DELETE' });
 }

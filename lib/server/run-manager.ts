@@ -4,9 +4,11 @@ import { saveMessage } from '@/db/queries/messages';
 import { createRun, finishRun, insertRunStep } from '@/db/queries/runs';
 import { touchSession } from '@/db/queries/sessions';
 import { runAgent, type LoopSettings, type RunResult, type StepTrace } from '@/lib/agent';
+import type { ApprovalAnswer } from '@/lib/agent/types';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ResolvedModel } from '@/lib/models/types';
-import { sessionTools } from '@/lib/tools/session-tools';
+import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
+import { permissionHooks } from './permission-hooks';
 import { agentInstructions } from './instructions';
 import { describeError } from './errors';
 import { RunChunkLog } from './run-stream';
@@ -68,7 +70,7 @@ export function stopRun(sessionId: string): boolean {
 
 function runStatus(end: RunEnd): 'completed' | 'failed' | 'cancelled' {
   if (end.reason === 'cancelled') return 'cancelled';
-  return end.reason === 'completed' || end.reason === 'done-tool' ? 'completed' : 'failed';
+  return end.reason === 'completed' || end.reason === 'done-tool' || end.reason === 'awaiting-approval' ? 'completed' : 'failed';
 }
 
 export interface StartRunInput {
@@ -79,18 +81,22 @@ export interface StartRunInput {
   history: AgentUIMessage[];
   model: ResolvedModel;
   settings?: Partial<LoopSettings>;
+  /** Continue the last (assistant) message of `history` after the user answered its approval requests. */
+  continuation?: { messageId: string; approvals: ApprovalAnswer[] };
+  /** Tools the caller already opened (e.g. to validate edited arguments); the run closes them. */
+  toolSet?: SessionToolSet;
 }
 
 /** Starts a run in the background. The session must have been reserved with reserveSession. */
 export async function startRun(input: StartRunInput): Promise<ActiveRun> {
   const { db, ownerId, sessionId, history, model } = input;
   const runId = generateRunId();
-  const messageId = generateMessageId();
+  const messageId = input.continuation?.messageId ?? generateMessageId();
   const controller = new AbortController();
   const log = new RunChunkLog();
 
   await createRun(db, { id: runId, sessionId, ownerId, messageId, modelKey: model.info.key });
-  const toolSet = await sessionTools({ db, ownerId, sessionId });
+  const toolSet = input.toolSet ?? (await sessionTools({ db, ownerId, sessionId }));
 
   // Saves run one after another, so a slow step save never lands after the final one.
   let saving = Promise.resolve();
@@ -116,6 +122,8 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
           messages: history,
           tools: toolSet.tools,
           settings: input.settings,
+          hooks: permissionHooks({ db, ownerId, sessionId, runId, messageId, tools: toolSet.tools }),
+          approvals: input.continuation?.approvals,
           signal: controller.signal,
           write: (chunk: AgentUIMessageChunk) => writer.write(chunk),
           onStepEnd: (trace: StepTrace) =>

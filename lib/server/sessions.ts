@@ -10,5 +10,6 @@ export function toSessionSummary(row: SessionRow): SessionSummary {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     running: isSessionRunning(row.id),
+    permissionMode: row.permissionMode,
   };
 }

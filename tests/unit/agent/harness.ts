@@ -115,14 +115,16 @@ export async function run(input: RunOptions): Promise<RunOutput> {
     },
   };
   const result = await runAgent(agentInput);
-  const message = await assemble(chunks);
+  // A continuation after approvals writes into the last (assistant) message, as the route's stream does.
+  const continued = input.approvals?.length ? agentInput.messages.at(-1) : undefined;
+  const message = await assemble(chunks, continued);
   return { result, chunks, message, types: chunks.map((c) => c.type) };
 }
 
 /** Assembles chunks the way the client and the route do (leading start chunk). */
-export async function assemble(chunks: AgentUIMessageChunk[]): Promise<AgentUIMessage> {
+export async function assemble(chunks: AgentUIMessageChunk[], continued?: AgentUIMessage): Promise<AgentUIMessage> {
   // Cloned: the SDK's processor keeps chunk objects as parts and updates them in place.
-  const all: AgentUIMessageChunk[] = structuredClone([{ type: 'start', messageId: 'a1' }, ...chunks, { type: 'finish' }]);
+  const all: AgentUIMessageChunk[] = structuredClone([{ type: 'start', messageId: continued?.id ?? 'a1' }, ...chunks, { type: 'finish' }]);
   const stream = new ReadableStream<AgentUIMessageChunk>({
     start(controller) {
       for (const chunk of all) controller.enqueue(chunk);
@@ -130,7 +132,8 @@ export async function assemble(chunks: AgentUIMessageChunk[]): Promise<AgentUIMe
     },
   });
   let last: AgentUIMessage | undefined;
-  for await (const message of readUIMessageStream<AgentUIMessage>({ stream: stream as never, terminateOnError: true })) last = message;
+  const message = continued ? structuredClone(continued) : undefined;
+  for await (const next of readUIMessageStream<AgentUIMessage>({ message, stream: stream as never, terminateOnError: true })) last = next;
   return last!;
 }
 

@@ -6,6 +6,7 @@ import type { SessionDetail } from '@/lib/api-types';
 import { resolveModel, UnknownModelError } from '@/lib/models';
 import { getAppDb } from '@/lib/server/db';
 import { loopSettingsSchema } from '@/lib/settings/loop-settings';
+import { PERMISSION_MODES } from '@/lib/permissions/policy';
 import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
 import { currentOwnerId } from '@/lib/server/owner';
 import { isSessionRunning, stopRun } from '@/lib/server/run-manager';
@@ -20,6 +21,8 @@ const patchSchema = z
     title: z.string().trim().min(1, 'Title cannot be empty').max(200).optional(),
     modelKey: z.string().min(1).max(300).optional(),
     settings: loopSettingsSchema.optional(),
+    /** Applies from the next tool call, even in a running run. */
+    permissionMode: z.enum(PERMISSION_MODES).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');
 

@@ -14,7 +14,9 @@ export const GET = withErrors(async (request: Request, { params }: { params: Pro
   return NextResponse.json({
     steps: rows.map((row) => {
       const { baseUrl, ...trace } = row.trace as unknown as StepTrace & { baseUrl?: string };
-      return { stepNumber: row.stepNumber, trace, curl: baseUrl ? toCurl(trace, { baseUrl }) : undefined };
+      // Only model calls have a request to replay; an approvals step has none.
+      const curl = baseUrl && trace.kind !== 'approvals' ? toCurl(trace, { baseUrl }) : undefined;
+      return { stepNumber: row.stepNumber, trace, curl };
     }),
   });
 });

@@ -1,0 +1,36 @@
+'use client';
+
+import { createContext, useContext } from 'react';
+import type { ToolDecisionNotice } from '@/lib/agent/messages';
+
+/** What the user decided on one approval prompt. */
+export interface ApprovalAnswerInput {
+  approved: boolean;
+  reason?: string;
+  editedInput?: unknown;
+  alwaysAllow?: boolean;
+}
+
+export interface ApprovalActions {
+  /** Answers can be given now (the run has ended and nothing is being sent). */
+  canAnswer: boolean;
+  answer: (approvalId: string, input: ApprovalAnswerInput) => void;
+  /** Approves every pending request of the last message. */
+  approveAll: () => void;
+  /** Approval ids waiting in the last assistant message; older requests can no longer be answered. */
+  pendingIds: readonly string[];
+}
+
+const ApprovalActionsContext = createContext<ApprovalActions | null>(null);
+export const ApprovalActionsProvider = ApprovalActionsContext.Provider;
+/** Null where nothing can be answered (e.g. a shared, read-only transcript). */
+export function useApprovalActions(): ApprovalActions | null {
+  return useContext(ApprovalActionsContext);
+}
+
+/** Why each tool call of a message ran or did not, keyed by tool call id. */
+const ToolDecisionsContext = createContext<ReadonlyMap<string, ToolDecisionNotice>>(new Map());
+export const ToolDecisionsProvider = ToolDecisionsContext.Provider;
+export function useToolDecision(toolCallId: string): ToolDecisionNotice | undefined {
+  return useContext(ToolDecisionsContext).get(toolCallId);
+}

@@ -1,0 +1,44 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../client';
+import { toolGrants, type ToolGrantRow } from '../schema';
+
+/** Standing grants ("Always allow TOOL in this session"). A revoked grant is kept for the record. */
+
+export async function listActiveGrants(db: Db, ownerId: string, sessionId: string): Promise<ToolGrantRow[]> {
+  return db
+    .select()
+    .from(toolGrants)
+    .where(and(eq(toolGrants.ownerId, ownerId), eq(toolGrants.sessionId, sessionId), isNull(toolGrants.revokedAt)))
+    .orderBy(asc(toolGrants.createdAt));
+}
+
+export async function hasActiveGrant(db: Db, ownerId: string, sessionId: string, toolName: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: toolGrants.id })
+    .from(toolGrants)
+    .where(and(eq(toolGrants.ownerId, ownerId), eq(toolGrants.sessionId, sessionId), eq(toolGrants.toolName, toolName), isNull(toolGrants.revokedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Adds a session grant for the tool unless one is already active. */
+export async function grantTool(db: Db, input: { id: string; ownerId: string; sessionId: string; toolName: string; now?: number }): Promise<void> {
+  if (await hasActiveGrant(db, input.ownerId, input.sessionId, input.toolName)) return;
+  await db.insert(toolGrants).values({
+    id: input.id,
+    ownerId: input.ownerId,
+    sessionId: input.sessionId,
+    toolName: input.toolName,
+    scope: 'session',
+    createdAt: input.now ?? Date.now(),
+  });
+}
+
+export async function revokeGrant(db: Db, ownerId: string, sessionId: string, grantId: string, now = Date.now()): Promise<boolean> {
+  const updated = await db
+    .update(toolGrants)
+    .set({ revokedAt: now })
+    .where(and(eq(toolGrants.id, grantId), eq(toolGrants.ownerId, ownerId), eq(toolGrants.sessionId, sessionId), isNull(toolGrants.revokedAt)))
+    .returning({ id: toolGrants.id });
+  return updated.length === 1;
+}

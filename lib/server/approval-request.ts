@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Body of POST /api/chat when the user answers approval requests. The client
+ * sends only its decisions; the call, its input and the history come from the
+ * database. Unknown keys are rejected, so nothing else can ride along.
+ */
+
+export const MAX_EDITED_INPUT_BYTES = 200_000;
+
+const decisionSchema = z
+  .object({
+    approvalId: z.string().min(1).max(100),
+    approved: z.boolean(),
+    /** The signature the server sent with the request (part.approval.signature). */
+    signature: z.string().min(1).max(200),
+    /** Shown to the model when the call is denied. */
+    reason: z.string().trim().max(2000).optional(),
+    /** Approve with these arguments instead (validated against the tool's schema). */
+    editedInput: z.unknown().optional(),
+    /** Also grant "always allow this tool in this session". */
+    alwaysAllow: z.boolean().optional(),
+  })
+  .strict()
+  .refine((d) => d.approved || (d.editedInput === undefined && !d.alwaysAllow), 'A denial cannot carry edited arguments or a grant')
+  .refine((d) => d.editedInput === undefined || JSON.stringify(d.editedInput).length <= MAX_EDITED_INPUT_BYTES, 'Edited arguments are too large');
+
+export const approvalsRequestSchema = z
+  .object({
+    sessionId: z.string().min(1).max(100),
+    approvals: z.array(decisionSchema).min(1).max(50),
+  })
+  .strict();
+
+export type ApprovalsRequest = z.infer<typeof approvalsRequestSchema>;
+export type ApprovalDecision = ApprovalsRequest['approvals'][number];
