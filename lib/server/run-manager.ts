@@ -3,9 +3,11 @@ import type { Db } from '@/db/client';
 import { saveMessage } from '@/db/queries/messages';
 import { createRun, finishRun, insertRunStep } from '@/db/queries/runs';
 import { touchSession } from '@/db/queries/sessions';
+import { getSessionTodos } from '@/db/queries/todos';
 import { runAgent, type LoopSettings, type RunResult, type StepTrace } from '@/lib/agent';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ResolvedModel } from '@/lib/models/types';
+import { openTodoItems } from '@/lib/todos/todos';
 import { sessionTools } from '@/lib/tools/session-tools';
 import { agentInstructions } from './instructions';
 import { describeError } from './errors';
@@ -116,6 +118,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
           tools: toolSet.tools,
           settings: input.settings,
           signal: controller.signal,
+          getOpenTodos: async () => openTodoItems(await getSessionTodos(db, ownerId, sessionId)),
           write: (chunk: AgentUIMessageChunk) => writer.write(chunk),
           onStepEnd: (trace: StepTrace) =>
             insertRunStep(db, {

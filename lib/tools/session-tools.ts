@@ -1,6 +1,12 @@
 import type { Db } from '@/db/client';
+import { setSessionTodos } from '@/db/queries/todos';
+import { databaseWorkspaceStore } from '@/db/queries/workspace';
 import type { AgentTool } from '@/lib/agent/types';
+import { Workspace } from '@/lib/workspace/workspace';
+import { fetchUrlTool } from './fetch-url';
 import { builtinTools } from './index';
+import { todoWriteTool } from './todo-write';
+import { lazyWorkspace, workspaceTools } from './workspace';
 
 /** Everything a session's tools may need to know about where they run. */
 export interface SessionToolContext {
@@ -16,6 +22,14 @@ export interface SessionToolSet {
 }
 
 /** The tools of one run in one session. */
-export async function sessionTools(_ctx: SessionToolContext): Promise<SessionToolSet> {
-  return { tools: builtinTools(), close: async () => {} };
+export async function sessionTools(ctx: SessionToolContext): Promise<SessionToolSet> {
+  const { db, ownerId, sessionId } = ctx;
+  const workspace = lazyWorkspace(() => Workspace.open(databaseWorkspaceStore(db, ownerId, sessionId)));
+  const tools = [
+    ...builtinTools(),
+    ...workspaceTools(workspace),
+    fetchUrlTool(),
+    todoWriteTool((todos) => setSessionTodos(db, ownerId, sessionId, todos)),
+  ];
+  return { tools, close: async () => {} };
 }
