@@ -1,4 +1,4 @@
-import type { SessionDetail, SessionSummary } from '@/lib/api-types';
+import type { SessionDetail, SessionSummary, WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
 import { ApiRequestError } from './api-error';
 
 /** Typed fetchers for the HTTP API. Every failure becomes an ApiRequestError with the server's own message. */
@@ -82,4 +82,13 @@ export async function fetchRuns(sessionId: string): Promise<RunSummary[]> {
 
 export async function fetchRunSteps(runId: string): Promise<RunStep[]> {
   return (await request<{ steps: RunStep[] }>(`/api/runs/${encodeURIComponent(runId)}/steps`)).steps;
+}
+
+export async function fetchWorkspaceFiles(sessionId: string): Promise<WorkspaceListing> {
+  return request<WorkspaceListing>(`/api/sessions/${encodeURIComponent(sessionId)}/files`);
+}
+
+export async function fetchWorkspaceFile(sessionId: string, path: string): Promise<WorkspaceFileContent> {
+  const query = new URLSearchParams({ path });
+  return (await request<{ file: WorkspaceFileContent }>(`/api/sessions/${encodeURIComponent(sessionId)}/files/content?${query}`)).file;
 }
