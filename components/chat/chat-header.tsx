@@ -1,6 +1,6 @@
 'use client';
 
-import { ScanSearchIcon } from 'lucide-react';
+import { FolderTreeIcon, ScanSearchIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { ModelPicker } from '@/components/models/model-picker';
@@ -19,6 +19,8 @@ export function ChatHeader({
   usage,
   inspectorOpen,
   onToggleInspector,
+  workspaceOpen,
+  onToggleWorkspace,
 }: {
   title: string;
   onRename: (title: string) => void;
@@ -28,6 +30,8 @@ export function ChatHeader({
   usage: UsageTotals | undefined;
   inspectorOpen: boolean;
   onToggleInspector: () => void;
+  workspaceOpen: boolean;
+  onToggleWorkspace: () => void;
 }) {
   return (
     <PageHeader>
@@ -36,6 +40,18 @@ export function ChatHeader({
       </div>
       <UsageSummary usage={usage} />
       <ModelPicker models={models} value={modelKey} onChange={onModelChange} className="max-w-36 sm:max-w-64" />
+      <WithTooltip label={workspaceOpen ? 'Close the workspace' : "Workspace: the agent's files"} side="bottom">
+        <Button
+          variant={workspaceOpen ? 'secondary' : 'ghost'}
+          size="icon-sm"
+          aria-label="Workspace files"
+          aria-pressed={workspaceOpen}
+          data-testid="workspace-toggle"
+          onClick={onToggleWorkspace}
+        >
+          <FolderTreeIcon />
+        </Button>
+      </WithTooltip>
       <WithTooltip label={inspectorOpen ? 'Close the inspector' : 'Inspect runs: exact requests, timings, usage'} side="bottom">
         <Button
           variant={inspectorOpen ? 'secondary' : 'ghost'}

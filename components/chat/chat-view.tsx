@@ -10,7 +10,9 @@ import { ChatHeader } from '@/components/chat/chat-header';
 import { Composer } from '@/components/chat/composer';
 import { EmptySession } from '@/components/chat/empty-session';
 import { Transcript } from '@/components/chat/transcript';
+import { TodoChecklist } from '@/components/agent/todo-checklist';
 import { InspectorPanel } from '@/components/inspector/inspector-panel';
+import { WorkspacePanel } from '@/components/workspace/workspace-panel';
 import { useRenameSession } from '@/components/sessions/use-rename-session';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage } from '@/lib/agent/messages';
@@ -19,6 +21,8 @@ import { fetchSession, stopSessionRun, updateSession } from '@/lib/client/api';
 import { readError, type ReadableError } from '@/lib/client/api-error';
 import { messageText, sessionUsage } from '@/lib/client/message-usage';
 import { peekPendingMessage, takePendingMessage } from '@/lib/client/pending-message';
+import { workspaceVersion } from '@/lib/client/workspace-version';
+import { latestTodosFromMessages } from '@/lib/todos/todos';
 import type { ModelInfo } from '@/lib/models/types';
 
 /**
@@ -48,6 +52,7 @@ export function ChatView({
   const [draft, setDraft] = useState('');
   const [stopping, setStopping] = useState(false);
   const [inspectorOpen, setInspectorOpen] = useState(false);
+  const [workspaceOpen, setWorkspaceOpen] = useState(false);
   const [runsVersion, setRunsVersion] = useState(0);
 
   const lastSentTextRef = useRef('');
@@ -99,6 +104,8 @@ export function ChatView({
   const rejected = readableError ? isRejection(readableError) : false;
   const usage = useMemo(() => sessionUsage(messages), [messages]);
   const currentModel = models.find((m) => m.key === modelKey);
+  const todos = useMemo(() => latestTodosFromMessages(messages) ?? [], [messages]);
+  const filesVersion = useMemo(() => workspaceVersion(messages), [messages]);
 
   useEffect(() => {
     statusRef.current = status;
@@ -213,6 +220,8 @@ export function ChatView({
         usage={usage}
         inspectorOpen={inspectorOpen}
         onToggleInspector={() => setInspectorOpen((open) => !open)}
+        workspaceOpen={workspaceOpen}
+        onToggleWorkspace={() => setWorkspaceOpen((open) => !open)}
       />
       <Transcript
         messages={messages}
@@ -240,6 +249,7 @@ export function ChatView({
         }
       />
       <div ref={composerRef} className="mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-4">
+        <TodoChecklist todos={todos} />
         <Composer
           value={draft}
           onChange={setDraft}
@@ -255,6 +265,7 @@ export function ChatView({
           Enter to send · Shift+Enter for a new line{currentModel?.demo ? ' · Demo model: scripted answers, no LLM' : ''}
         </p>
       </div>
+      <WorkspacePanel sessionId={sessionId} open={workspaceOpen} onOpenChange={setWorkspaceOpen} version={filesVersion} />
       <InspectorPanel sessionId={sessionId} open={inspectorOpen} onOpenChange={setInspectorOpen} refreshKey={runsVersion} live={busy} />
     </>
   );

@@ -23,7 +23,10 @@ export function fileDiff(path: string, before: string, after: string): FileDiff 
   let linesRemoved = 0;
   const out: string[] = [];
   for (const hunk of structured.hunks) {
-    out.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
+    // As in `diff -u`: an empty side is numbered from the line before it (-0,0).
+    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    out.push(`@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@`);
     for (const line of hunk.lines) {
       if (line.startsWith('+')) linesAdded++;
       else if (line.startsWith('-')) linesRemoved++;
