@@ -14,12 +14,18 @@ function exitCodeOf(part: ToolPart): number | undefined {
   return typeof code === 'number' ? code : undefined;
 }
 
-function ExitCode({ code }: { code: number }) {
+/** `terminal`: on the always-dark terminal block, where the theme's text colours would be too dark. */
+function ExitCode({ code, terminal = false }: { code: number; terminal?: boolean }) {
+  const ok = code === 0;
+  const tone = terminal
+    ? ok
+      ? 'bg-emerald-400/15 text-emerald-300'
+      : 'bg-rose-400/15 text-rose-300'
+    : ok
+      ? 'bg-success/15 text-success-text'
+      : 'bg-destructive/15 text-destructive';
   return (
-    <span
-      data-testid="bash-exit-code"
-      className={cn('rounded px-1.5 font-mono text-[11px]', code === 0 ? 'bg-success/15 text-success-text' : 'bg-destructive/15 text-destructive')}
-    >
+    <span data-testid="bash-exit-code" className={cn('rounded px-1.5 font-mono text-[11px]', tone)}>
       exit {code}
     </span>
   );
@@ -47,7 +53,7 @@ function BashOutput({ part }: { part: ToolPart }) {
       <div className="flex items-center gap-2 border-b border-zinc-800 px-3 py-1.5 text-[11px] text-zinc-400">
         <span>/workspace</span>
         <span className="flex-1" />
-        {code !== undefined && <ExitCode code={code} />}
+        {code !== undefined && <ExitCode code={code} terminal />}
       </div>
       <pre className="max-h-80 overflow-auto px-3 py-2 break-words whitespace-pre-wrap">
         {command && (
