@@ -81,3 +81,12 @@ export interface ToolGrant {
   scope: string;
   createdAt: number;
 }
+
+/** GET /api/sessions/:id/files: the workspace's files, sorted by path. */
+export interface WorkspaceListing {
+  files: Array<{ path: string; size: number; updatedAt: number }>;
+  totalBytes: number;
+}
+
+/** GET /api/sessions/:id/files/content?path=…: one file; binary files come without content. */
+export type WorkspaceFileContent = { path: string; size: number; updatedAt: number } & ({ binary: false; content: string } | { binary: true });

@@ -1,8 +1,15 @@
 import type { ComponentType } from 'react';
 import { PlugIcon, WrenchIcon, type LucideIcon } from 'lucide-react';
+import { bashTool } from '@/components/agent/tool-renderers/bash-tool';
 import { calculatorTool } from '@/components/agent/tool-renderers/calculator-tool';
 import { currentTimeTool } from '@/components/agent/tool-renderers/current-time-tool';
+import { fetchUrlTool } from '@/components/agent/tool-renderers/fetch-url-tool';
+import { editFileTool, writeFileTool } from '@/components/agent/tool-renderers/file-change-tool';
+import { grepTool } from '@/components/agent/tool-renderers/grep-tool';
+import { listFilesTool } from '@/components/agent/tool-renderers/list-files-tool';
+import { readFileTool } from '@/components/agent/tool-renderers/read-file-tool';
 import { taskCompleteTool } from '@/components/agent/tool-renderers/task-complete-tool';
+import { todoWriteTool } from '@/components/agent/tool-renderers/todo-write-tool';
 import { humanizeToolName, type ToolPart } from '@/components/agent/tool-part';
 import { parseMcpToolName } from '@/lib/mcp/names';
 
@@ -28,6 +35,14 @@ const TOOL_RENDERERS: Record<string, ToolRenderer> = {
   calculator: calculatorTool,
   get_current_time: currentTimeTool,
   task_complete: taskCompleteTool,
+  bash: bashTool,
+  read_file: readFileTool,
+  write_file: writeFileTool,
+  edit_file: editFileTool,
+  list_files: listFilesTool,
+  grep: grepTool,
+  fetch_url: fetchUrlTool,
+  todo_write: todoWriteTool,
 };
 
 export function toolRendererFor(toolName: string, partTitle?: string): ToolRenderer {

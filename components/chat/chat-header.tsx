@@ -1,6 +1,6 @@
 'use client';
 
-import { ScanSearchIcon, ShieldCheckIcon, SlidersHorizontalIcon } from 'lucide-react';
+import { FolderTreeIcon, ScanSearchIcon, ShieldCheckIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { ModelPicker } from '@/components/models/model-picker';
@@ -21,6 +21,8 @@ export function ChatHeader({
   onToggleInspector,
   onOpenSettings,
   onOpenGrants,
+  workspaceOpen,
+  onToggleWorkspace,
 }: {
   title: string;
   onRename: (title: string) => void;
@@ -32,6 +34,8 @@ export function ChatHeader({
   onToggleInspector: () => void;
   onOpenSettings: () => void;
   onOpenGrants: () => void;
+  workspaceOpen: boolean;
+  onToggleWorkspace: () => void;
 }) {
   return (
     <PageHeader>
@@ -48,6 +52,18 @@ export function ChatHeader({
       <WithTooltip label="Permissions granted in this session" side="bottom">
         <Button variant="ghost" size="icon-sm" aria-label="Granted permissions" data-testid="grants-toggle" onClick={onOpenGrants}>
           <ShieldCheckIcon />
+        </Button>
+      </WithTooltip>
+      <WithTooltip label={workspaceOpen ? 'Close the workspace' : "Workspace: the agent's files"} side="bottom">
+        <Button
+          variant={workspaceOpen ? 'secondary' : 'ghost'}
+          size="icon-sm"
+          aria-label="Workspace files"
+          aria-pressed={workspaceOpen}
+          data-testid="workspace-toggle"
+          onClick={onToggleWorkspace}
+        >
+          <FolderTreeIcon />
         </Button>
       </WithTooltip>
       <WithTooltip label={inspectorOpen ? 'Close the inspector' : 'Inspect runs: exact requests, timings, usage'} side="bottom">

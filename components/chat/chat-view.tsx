@@ -10,11 +10,13 @@ import { ChatHeader } from '@/components/chat/chat-header';
 import { Composer } from '@/components/chat/composer';
 import { EmptySession } from '@/components/chat/empty-session';
 import { Transcript } from '@/components/chat/transcript';
+import { TodoChecklist } from '@/components/agent/todo-checklist';
 import { InspectorPanel } from '@/components/inspector/inspector-panel';
 import { SessionSettingsSheet } from '@/components/settings/session-settings-sheet';
 import { ApprovalActionsProvider, type ApprovalActions, type ApprovalAnswerInput } from '@/components/agent/approval-context';
 import { GrantsSheet } from '@/components/agent/grants-sheet';
 import { PermissionModeToggle } from '@/components/agent/permission-mode-toggle';
+import { WorkspacePanel } from '@/components/workspace/workspace-panel';
 import { useRenameSession } from '@/components/sessions/use-rename-session';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage } from '@/lib/agent/messages';
@@ -26,6 +28,8 @@ import { peekPendingMessage, takePendingMessage } from '@/lib/client/pending-mes
 import { approvalsRequestBody, pendingApprovalIds, type ApprovalExtras } from '@/lib/client/approvals';
 import { withoutRunEnd } from '@/lib/agent/approvals';
 import type { PermissionMode } from '@/lib/permissions/policy';
+import { workspaceVersion } from '@/lib/client/workspace-version';
+import { latestTodosFromMessages } from '@/lib/todos/todos';
 import type { ModelInfo } from '@/lib/models/types';
 
 /**
@@ -60,6 +64,7 @@ export function ChatView({
   const [stopping, setStopping] = useState(false);
   const [inspectorOpen, setInspectorOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [workspaceOpen, setWorkspaceOpen] = useState(false);
   const [runsVersion, setRunsVersion] = useState(0);
   const [permissionMode, setPermissionMode] = useState<PermissionMode>(session.permissionMode);
   const [grantsOpen, setGrantsOpen] = useState(false);
@@ -120,6 +125,8 @@ export function ChatView({
   const rejected = readableError ? isRejection(readableError) : false;
   const usage = useMemo(() => sessionUsage(messages), [messages]);
   const currentModel = models.find((m) => m.key === modelKey);
+  const todos = useMemo(() => latestTodosFromMessages(messages) ?? [], [messages]);
+  const filesVersion = useMemo(() => workspaceVersion(messages), [messages]);
 
   useEffect(() => {
     statusRef.current = status;
@@ -268,6 +275,8 @@ export function ChatView({
         onToggleInspector={() => setInspectorOpen((open) => !open)}
         onOpenSettings={() => setSettingsOpen(true)}
         onOpenGrants={() => setGrantsOpen(true)}
+        workspaceOpen={workspaceOpen}
+        onToggleWorkspace={() => setWorkspaceOpen((open) => !open)}
       />
       <ApprovalActionsProvider value={approvalActions}>
         <Transcript
@@ -297,6 +306,7 @@ export function ChatView({
         />
       </ApprovalActionsProvider>
       <div ref={composerRef} className="mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-4">
+        <TodoChecklist todos={todos} />
         <Composer
           value={draft}
           onChange={setDraft}
@@ -314,6 +324,7 @@ export function ChatView({
         </p>
       </div>
       <GrantsSheet sessionId={sessionId} open={grantsOpen} onOpenChange={setGrantsOpen} refreshKey={runsVersion} />
+      <WorkspacePanel sessionId={sessionId} open={workspaceOpen} onOpenChange={setWorkspaceOpen} version={filesVersion} />
       <InspectorPanel sessionId={sessionId} open={inspectorOpen} onOpenChange={setInspectorOpen} refreshKey={runsVersion} live={busy} />
       <SessionSettingsSheet sessionId={sessionId} open={settingsOpen} onOpenChange={setSettingsOpen} />
     </>

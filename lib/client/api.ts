@@ -1,4 +1,4 @@
-import type { SessionDetail, SessionSummary, ToolGrant } from '@/lib/api-types';
+import type { SessionDetail, SessionSummary, ToolGrant, WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
 import type { PermissionMode } from '@/lib/permissions/policy';
 import { ApiRequestError } from './api-error';
 
@@ -94,4 +94,13 @@ export async function fetchGrants(sessionId: string): Promise<ToolGrant[]> {
 
 export async function revokeGrant(sessionId: string, grantId: string): Promise<void> {
   await request<{ ok: true }>(`/api/sessions/${encodeURIComponent(sessionId)}/grants/${encodeURIComponent(grantId)}`, { method: 'DELETE' });
+}
+
+export async function fetchWorkspaceFiles(sessionId: string): Promise<WorkspaceListing> {
+  return request<WorkspaceListing>(`/api/sessions/${encodeURIComponent(sessionId)}/files`);
+}
+
+export async function fetchWorkspaceFile(sessionId: string, path: string): Promise<WorkspaceFileContent> {
+  const query = new URLSearchParams({ path });
+  return (await request<{ file: WorkspaceFileContent }>(`/api/sessions/${encodeURIComponent(sessionId)}/files/content?${query}`)).file;
 }

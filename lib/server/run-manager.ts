@@ -3,10 +3,12 @@ import type { Db } from '@/db/client';
 import { saveMessage } from '@/db/queries/messages';
 import { createRun, finishRun, insertRunStep } from '@/db/queries/runs';
 import { touchSession } from '@/db/queries/sessions';
+import { getSessionTodos } from '@/db/queries/todos';
 import { runAgent, type LoopSettings, type RunResult, type StepTrace } from '@/lib/agent';
 import type { ApprovalAnswer } from '@/lib/agent/types';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ResolvedModel } from '@/lib/models/types';
+import { openTodoItems } from '@/lib/todos/todos';
 import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
 import { permissionHooks } from './permission-hooks';
 import { agentInstructions } from './instructions';
@@ -125,6 +127,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
           hooks: permissionHooks({ db, ownerId, sessionId, runId, messageId, tools: toolSet.tools }),
           approvals: input.continuation?.approvals,
           signal: controller.signal,
+          getOpenTodos: async () => openTodoItems(await getSessionTodos(db, ownerId, sessionId)),
           write: (chunk: AgentUIMessageChunk) => writer.write(chunk),
           onStepEnd: (trace: StepTrace) =>
             insertRunStep(db, {

@@ -26,7 +26,7 @@
 
 export const SCENARIOS = [
   'default', 'text', 'tool', 'parallel-tools', 'loop', 'reasoning', 'length', 'http-error',
-  'midstream-error', 'drop', 'slow', 'usage-less', 'replay',
+  'midstream-error', 'drop', 'slow', 'usage-less', 'replay', 'sequence',
 ];
 
 /** Splits into word-sized deltas (keeps whitespace), like real token streams. */
@@ -146,6 +146,25 @@ const builders = {
   loop: (ctx) => {
     const name = ctx.params.tool ?? ctx.info.toolNames[0] ?? 'tool';
     const parts = [{ kind: 'tool', callId: callId(ctx, 0), name, argDeltas: argDeltas(ctx.params.args ?? '{}') }];
+    return streamPlan(ctx, /** @type {Part[]} */ (parts), { finish: 'tool-calls' });
+  },
+
+  // A scripted agent working through several steps: one call per turn, in order, then text quoting the results.
+  sequence: (ctx) => {
+    /** @type {unknown} */
+    let calls;
+    try {
+      calls = JSON.parse(ctx.params.calls ?? '');
+    } catch {
+      throw new ScenarioError('sequence needs calls=<JSON array of {"tool": NAME, "args": {...}}> (URL-encoded)');
+    }
+    if (!Array.isArray(calls) || calls.some((c) => !c || typeof c.tool !== 'string')) {
+      throw new ScenarioError('sequence: calls must be a JSON array of {"tool": NAME, "args": {...}}');
+    }
+    const turn = ctx.info.toolResultsAfterLastUser.length;
+    if (turn >= calls.length) return toolResultAnswer(ctx);
+    const { tool, args } = calls[turn];
+    const parts = [{ kind: 'tool', callId: callId(ctx, 0), name: tool, argDeltas: argDeltas(JSON.stringify(args ?? {})) }];
     return streamPlan(ctx, /** @type {Part[]} */ (parts), { finish: 'tool-calls' });
   },
 

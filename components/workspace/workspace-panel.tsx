@@ -1,0 +1,123 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { FolderTreeIcon, RefreshCwIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { Spinner } from '@/components/ui/spinner';
+import { WithTooltip } from '@/components/ui/tooltip';
+import { FilePreview } from '@/components/workspace/file-preview';
+import { FileTree } from '@/components/workspace/file-tree';
+import type { WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
+import { fetchWorkspaceFile, fetchWorkspaceFiles } from '@/lib/client/api';
+import { readError } from '@/lib/client/api-error';
+import { formatBytes } from '@/lib/workspace/text';
+
+/**
+ * The session's workspace: its files as a tree with sizes, and a preview of
+ * the selected one. Reads the files when opened and again whenever `version`
+ * changes (a write-class tool call finished), so it follows the agent live.
+ */
+export function WorkspacePanel({
+  sessionId,
+  open,
+  onOpenChange,
+  version,
+}: {
+  sessionId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Changes when the workspace may have changed. */
+  version: string;
+}) {
+  const [tick, setTick] = useState(0);
+  const [listing, setListing] = useState<{ data?: WorkspaceListing; error?: string }>({});
+  const [selected, setSelected] = useState<string>();
+  const [preview, setPreview] = useState<{ path?: string; file?: WorkspaceFileContent; error?: string }>({});
+
+  useEffect(() => {
+    if (!open) return;
+    let cancelled = false;
+    fetchWorkspaceFiles(sessionId).then(
+      (data) => !cancelled && setListing({ data }),
+      (error) => !cancelled && setListing((previous) => ({ ...previous, error: readError(error).message })),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [open, sessionId, version, tick]);
+
+  useEffect(() => {
+    if (!open || !selected) return;
+    let cancelled = false;
+    fetchWorkspaceFile(sessionId, selected).then(
+      (file) => !cancelled && setPreview({ path: selected, file }),
+      (error) =>
+        !cancelled && setPreview({ path: selected, error: readError(error).status === 404 ? 'This file no longer exists.' : readError(error).message }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [open, sessionId, selected, version, tick]);
+
+  const files = listing.data?.files;
+  const shown = selected && preview.path === selected ? preview : undefined;
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent side="right" data-testid="workspace-panel" aria-describedby="workspace-description">
+        <SheetHeader>
+          <div className="flex items-center gap-2">
+            <FolderTreeIcon className="size-4 text-muted-foreground" aria-hidden />
+            <SheetTitle>Workspace</SheetTitle>
+            <WithTooltip label="Reload the files">
+              <Button variant="ghost" size="icon-xs" aria-label="Reload the files" data-testid="workspace-refresh" onClick={() => setTick((t) => t + 1)}>
+                <RefreshCwIcon />
+              </Button>
+            </WithTooltip>
+          </div>
+          <SheetDescription id="workspace-description">
+            The agent&apos;s files in <span className="font-mono">/workspace</span>, kept with this session.
+            {listing.data && listing.data.files.length > 0 && (
+              <span data-testid="workspace-summary">
+                {' '}
+                {listing.data.files.length} file{listing.data.files.length === 1 ? '' : 's'}, {formatBytes(listing.data.totalBytes)}.
+              </span>
+            )}
+          </SheetDescription>
+        </SheetHeader>
+
+        <div className="flex min-h-0 flex-1 flex-col">
+          <div className="max-h-[40%] shrink-0 overflow-y-auto border-b px-2 py-1">
+            {listing.error && !files && <p className="px-2 py-2 text-sm text-destructive">Could not load the files: {listing.error}</p>}
+            {!files && !listing.error && (
+              <div className="flex items-center gap-2 px-2 py-2 text-sm text-muted-foreground">
+                <Spinner /> Loading files…
+              </div>
+            )}
+            {files && files.length === 0 && (
+              <p className="px-2 py-2 text-sm text-muted-foreground" data-testid="workspace-empty">
+                No files yet. Ask the agent to write one, e.g. &ldquo;Write a haiku to poem.md&rdquo;.
+              </p>
+            )}
+            {files && files.length > 0 && <FileTree files={files} selected={selected} onSelect={setSelected} />}
+          </div>
+
+          <div className="flex min-h-0 flex-1 flex-col gap-2 p-3">
+            {!selected && files && files.length > 0 && <p className="text-sm text-muted-foreground">Select a file to preview it.</p>}
+            {selected && (
+              <div className="flex items-center gap-2 text-xs text-muted-foreground">
+                <span className="truncate font-mono text-foreground" data-testid="file-preview-path">
+                  {selected}
+                </span>
+                {shown?.file && <span className="shrink-0">{formatBytes(shown.file.size)}</span>}
+                {!shown && <Spinner className="size-3" />}
+              </div>
+            )}
+            {shown?.error && <p className="text-sm text-destructive">{shown.error}</p>}
+            {shown?.file && <FilePreview file={shown.file} />}
+          </div>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

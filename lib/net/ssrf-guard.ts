@@ -1,0 +1,150 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * The SSRF guard: a URL the agent asks the server to fetch may only reach the
+ * public internet. The host name is resolved here, every address it resolves
+ * to must be public, and the connection then goes to the checked address (a
+ * pinned `lookup`), so a DNS answer that changes between check and connect
+ * (DNS rebinding) cannot slip through. Redirects are checked the same way by
+ * the caller, hop by hop.
+ */
+
+export class BlockedUrlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BlockedUrlError';
+  }
+}
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Resolves a host name to all its addresses (injectable, so tests need no DNS). */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export interface GuardOptions {
+  resolve?: Resolver;
+  /**
+   * TEST ONLY: addresses that may be reached even though they are not public
+   * (e.g. a local test server on 127.0.0.1). Production code never passes it,
+   * and nothing reads it from the environment.
+   */
+  allowPrivateAddressForTests?: (address: string) => boolean;
+}
+
+export const ALLOWED_PROTOCOLS = ['http:', 'https:'] as const;
+
+/** Only these ipaddr.js ranges are the public internet; every other named range is refused. */
+const PUBLIC_RANGE = 'unicast';
+
+/** Plain words for the refused ranges, for the error the model reads. */
+const RANGE_WORDS: Record<string, string> = {
+  loopback: 'a loopback address',
+  private: 'a private network address',
+  linkLocal: 'a link-local address (this includes cloud metadata endpoints such as 169.254.169.254)',
+  carrierGradeNat: 'a carrier-grade NAT address (100.64.0.0/10)',
+  unspecified: 'an unspecified address',
+  uniqueLocal: 'a unique-local IPv6 address (fc00::/7)',
+  multicast: 'a multicast address',
+  broadcast: 'the broadcast address',
+  reserved: 'a reserved address',
+};
+
+/**
+ * Why an IP address may not be fetched, or undefined when it is public.
+ * IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) are judged by their IPv4 address.
+ */
+export function blockedAddressReason(address: string): string | undefined {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address.replace(/^\[|\]$/g, ''));
+  } catch {
+    return `"${address}" is not an IP address`;
+  }
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  const range = parsed.range();
+  if (range === PUBLIC_RANGE) return undefined;
+  return RANGE_WORDS[range] ?? `an address in the special-purpose range "${range}"`;
+}
+
+export function isPublicAddress(address: string): boolean {
+  return blockedAddressReason(address) === undefined;
+}
+
+/** All addresses of a host name, via the system resolver (like the connection itself would use). */
+export const systemResolver: Resolver = (hostname) =>
+  new Promise((resolve, reject) => {
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses: LookupAddress[]) => {
+      if (error) reject(new BlockedUrlError(`Could not resolve ${hostname}: ${error.code ?? error.message}`));
+      else resolve(addresses.map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 })));
+    });
+  });
+
+/** The URL, parsed, when its scheme may be fetched at all. */
+export function parseFetchableUrl(input: string | URL): URL {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new BlockedUrlError(`"${String(input)}" is not a valid URL.`);
+  }
+  if (!(ALLOWED_PROTOCOLS as readonly string[]).includes(url.protocol)) {
+    throw new BlockedUrlError(`Only http and https URLs can be fetched, not ${url.protocol.replace(/:$/, '')}.`);
+  }
+  if (url.username || url.password) throw new BlockedUrlError('URLs with credentials (user:password@) are not fetched.');
+  return url;
+}
+
+/**
+ * Checks a URL's scheme and every address its host resolves to. Returns the
+ * checked addresses: connect only to these (see pinnedLookup).
+ * The WHATWG URL parser has already turned decimal, octal and hex IPv4 forms
+ * (2130706433, 0177.0.0.1, 0x7f.1) into dotted decimal, so they are checked as IPs.
+ */
+export async function resolvePublicAddresses(input: string | URL, options: GuardOptions = {}): Promise<ResolvedAddress[]> {
+  const url = parseFetchableUrl(input);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!host) throw new BlockedUrlError('The URL has no host.');
+
+  let addresses: ResolvedAddress[];
+  if (ipaddr.isValid(host)) {
+    const parsed = ipaddr.parse(host);
+    addresses = [{ address: parsed.toString(), family: parsed.kind() === 'ipv6' ? 6 : 4 }];
+  } else {
+    addresses = await (options.resolve ?? systemResolver)(host);
+    if (addresses.length === 0) throw new BlockedUrlError(`${host} did not resolve to any address.`);
+  }
+
+  for (const { address } of addresses) {
+    const reason = blockedAddressReason(address);
+    if (reason && !options.allowPrivateAddressForTests?.(address)) {
+      throw new BlockedUrlError(
+        `Refused to fetch ${url.origin}: ${host === address ? 'it is' : `${host} resolves to ${address},`} ${reason}. Only public internet addresses can be fetched.`,
+      );
+    }
+  }
+  return addresses;
+}
+
+/**
+ * A `lookup` for http.request that answers only with the checked addresses,
+ * so the socket connects to exactly what was checked.
+ */
+export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean; family?: number | string }, callback: (...args: unknown[]) => void) => {
+    const wanted = options?.family === 4 || options?.family === 'IPv4' ? 4 : options?.family === 6 || options?.family === 'IPv6' ? 6 : undefined;
+    const matching = wanted ? addresses.filter((entry) => entry.family === wanted) : [...addresses];
+    if (matching.length === 0) {
+      callback(Object.assign(new Error('No checked address of the requested family'), { code: 'ENOTFOUND' }));
+      return;
+    }
+    if (options?.all) callback(null, matching.map(({ address, family }) => ({ address, family })));
+    else callback(null, matching[0].address, matching[0].family);
+  }) as LookupFunction;
+}
