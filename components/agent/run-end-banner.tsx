@@ -11,6 +11,7 @@ const RUN_END_STYLES: Record<RunEndReason, { title: string; tone: Tone }> = {
   cancelled: { title: 'Stopped by you', tone: 'neutral' },
   error: { title: 'The run failed', tone: 'danger' },
   length: { title: 'Out of context space', tone: 'warning' },
+  'context-limit': { title: 'Context limit exceeded', tone: 'danger' },
   'content-filter': { title: 'Blocked by the provider’s content filter', tone: 'warning' },
   'max-iterations': { title: 'Step limit reached', tone: 'warning' },
   'loop-detected': { title: 'Stopped: the agent was going in circles', tone: 'warning' },
