@@ -85,6 +85,12 @@ export interface ContextSnapshot {
   compactionId: string | null;
 }
 
+/** Sent (transient) at every budget check: the context size the trigger just decided with. */
+export interface ContextNotice {
+  tokens: number;
+  estimated: boolean;
+}
+
 /** Sent (transient) when a compaction changed the model's view mid-run, so the UI refreshes its meter and dividers. */
 export interface CompactionNotice {
   id: string;
@@ -107,6 +113,7 @@ export type AgentDataTypes = {
   'run-end': RunEnd;
   'step-error': StepErrorNotice;
   compaction: CompactionNotice;
+  context: ContextNotice;
 };
 
 export type AgentUIMessage = UIMessage<AgentMetadata, AgentDataTypes>;

@@ -8,6 +8,8 @@ import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/me
 import type { ResolvedModel } from '@/lib/models/types';
 import { sessionTools } from '@/lib/tools/session-tools';
 import { agentInstructions } from './instructions';
+import { createContextSeam } from './context-seam';
+import { summarizerFor } from './summarizer';
 import { describeError } from './errors';
 import { RunChunkLog } from './run-stream';
 
@@ -30,6 +32,7 @@ export interface ActiveRun {
 const generateRunId = createIdGenerator({ prefix: 'run', size: 16 });
 const generateMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
 const generateStepId = createIdGenerator({ prefix: 'step', size: 16 });
+const generateCompactionId = createIdGenerator({ prefix: 'cmp', size: 16 });
 
 // Kept on globalThis so Next's module reloading in dev sees one registry.
 const globalForRuns = globalThis as unknown as { __agentRuns?: Map<string, ActiveRun>; __agentReserved?: Set<string> };
@@ -108,24 +111,43 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
     execute: async ({ writer }) => {
       writer.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
       try {
+        const instructions = agentInstructions();
+        const write = (chunk: AgentUIMessageChunk) => writer.write(chunk);
+        const context = await createContextSeam({
+          db,
+          ownerId,
+          sessionId,
+          runId,
+          modelKey: model.info.key,
+          history,
+          settings: input.settings,
+          tools: toolSet.tools,
+          instructions,
+          summarizer: await summarizerFor(model, input.settings?.summarizerModel),
+          write,
+          generateId: generateCompactionId,
+        });
         result = await runAgent({
           model: model.model,
           providerOptions: model.providerOptions,
-          instructions: agentInstructions(),
-          messages: history,
+          instructions,
+          messages: context.view,
+          compact: context.compact,
           tools: toolSet.tools,
           settings: input.settings,
           signal: controller.signal,
-          write: (chunk: AgentUIMessageChunk) => writer.write(chunk),
-          onStepEnd: (trace: StepTrace) =>
-            insertRunStep(db, {
+          write,
+          onStepEnd: (trace: StepTrace) => {
+            context.onStepEnd(trace);
+            return insertRunStep(db, {
               id: generateStepId(),
               runId,
               sessionId,
               ownerId,
               stepNumber: trace.stepNumber,
               trace: { ...trace, baseUrl: model.baseUrl } as unknown as Record<string, unknown>,
-            }).catch((error) => console.error(`[run ${runId}] saving step trace failed`, error)),
+            }).catch((error) => console.error(`[run ${runId}] saving step trace failed`, error));
+          },
         });
       } catch (error) {
         // The loop turns provider failures into run ends; reaching here is a bug, but the history must stay valid.

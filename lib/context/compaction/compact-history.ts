@@ -10,8 +10,17 @@ import { SUMMARIZER_INSTRUCTIONS, renderTranscript, selectSummarySpan, summaryPr
  * Runs the tiers from cheap to expensive until the view fits the target:
  * prune old tool outputs → summarize the middle → drop the oldest turns.
  * Returns the new record (building on the previous one), or null when no
- * tier could change anything.
+ * tier could change anything (SummaryFailedError when only the failed
+ * summary could have).
  */
+
+/** Summarizing was the only thing left to try, and it failed. */
+export class SummaryFailedError extends Error {
+  constructor(readonly reason: string) {
+    super(`The summary could not be written: ${reason}`);
+    this.name = 'SummaryFailedError';
+  }
+}
 
 export interface CompactHistoryInput {
   /** The full, original history (what the database keeps). */
@@ -97,7 +106,10 @@ export async function compactHistory(input: CompactHistoryInput): Promise<Compac
     }
   }
 
-  if (!tiers.length) return null;
+  if (!tiers.length) {
+    if (record.summaryError) throw new SummaryFailedError(record.summaryError);
+    return null;
+  }
   record.tiers = tiers;
   record.tokensAfter = tokens;
   return record;

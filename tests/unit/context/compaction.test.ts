@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import { compactHistory, type CompactHistoryInput } from '@/lib/context/compaction/compact-history';
+import { compactHistory, SummaryFailedError, type CompactHistoryInput } from '@/lib/context/compaction/compact-history';
 import { selectPrunableOutputs } from '@/lib/context/compaction/prune-tool-outputs';
 import { selectSummarySpan, summaryPrompt, type Summarizer } from '@/lib/context/compaction/summarize-middle';
 import { applyCompaction, prunedOutputStub, SUMMARY_MESSAGE_PREFIX } from '@/lib/context/view';
@@ -181,6 +181,14 @@ describe('tiers in sequence', () => {
         expect(results).toHaveLength(calls.length);
       }
     }
+  });
+
+  it('throws SummaryFailedError when the failed summary was the only possible step', async () => {
+    const history = longHistory(4, 10);
+    const summarize = vi.fn<Summarizer>(async () => {
+      throw new Error('provider down');
+    });
+    await expect(compactHistory(input(history, { summarize, alwaysSummarize: true, target: 1e9 }))).rejects.toThrow(SummaryFailedError);
   });
 
   it('returns null when nothing can be compacted (only the recent turns exist)', async () => {
