@@ -1,4 +1,5 @@
 import { AlertTriangleIcon, CircleStopIcon, OctagonXIcon, RotateCcwIcon } from 'lucide-react';
+import { ContextLimitActions } from '@/components/context/context-limit-actions';
 import { Button } from '@/components/ui/button';
 import type { RunEnd, RunEndReason } from '@/lib/agent/messages';
 import { cn } from '@/lib/utils';
@@ -52,6 +53,7 @@ export function RunEndBanner({ runEnd, onRetry }: { runEnd: RunEnd; onRetry?: ()
       <div className="min-w-0 flex-1">
         <p className="font-medium">{style.title}</p>
         {showMessage && <p className="mt-0.5 text-[13px] break-words opacity-90">{runEnd.message}</p>}
+        {runEnd.reason === 'context-limit' && <ContextLimitActions />}
       </div>
       {onRetry && (
         <Button size="xs" variant="outline" className="shrink-0 bg-background/60" onClick={onRetry} data-testid="run-retry" title="Send your last message again">

@@ -17,6 +17,7 @@ export function ChatHeader({
   modelKey,
   onModelChange,
   usage,
+  contextMeter,
   inspectorOpen,
   onToggleInspector,
 }: {
@@ -26,6 +27,8 @@ export function ChatHeader({
   modelKey: string;
   onModelChange: (key: string) => void;
   usage: UsageTotals | undefined;
+  /** The context meter; it includes the session usage, so it replaces the usage summary. */
+  contextMeter?: React.ReactNode;
   inspectorOpen: boolean;
   onToggleInspector: () => void;
 }) {
@@ -34,7 +37,7 @@ export function ChatHeader({
       <div className="flex min-w-0 flex-1 items-center">
         <SessionTitle title={title} onRename={onRename} />
       </div>
-      <UsageSummary usage={usage} />
+      {contextMeter ?? <UsageSummary usage={usage} />}
       <ModelPicker models={models} value={modelKey} onChange={onModelChange} className="max-w-36 sm:max-w-64" />
       <WithTooltip label={inspectorOpen ? 'Close the inspector' : 'Inspect runs: exact requests, timings, usage'} side="bottom">
         <Button

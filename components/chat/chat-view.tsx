@@ -7,6 +7,10 @@ import { toast } from 'sonner';
 import type { StickToBottomContext } from 'use-stick-to-bottom';
 import { ChatError } from '@/components/chat/chat-error';
 import { ChatHeader } from '@/components/chat/chat-header';
+import { CompactionDividers } from '@/components/context/compaction-divider';
+import { ContextMeter } from '@/components/context/context-meter';
+import { ContextNotice } from '@/components/context/context-notice';
+import { SessionContextProvider, useSessionContextState } from '@/components/context/session-context';
 import { Composer } from '@/components/chat/composer';
 import { EmptySession } from '@/components/chat/empty-session';
 import { Transcript } from '@/components/chat/transcript';
@@ -19,6 +23,7 @@ import { fetchSession, stopSessionRun, updateSession } from '@/lib/client/api';
 import { readError, type ReadableError } from '@/lib/client/api-error';
 import { messageText, sessionUsage } from '@/lib/client/message-usage';
 import { peekPendingMessage, takePendingMessage } from '@/lib/client/pending-message';
+import { parseSlashCommand } from '@/lib/client/slash-commands';
 import type { ModelInfo } from '@/lib/models/types';
 
 /**
@@ -51,6 +56,7 @@ export function ChatView({
   const [runsVersion, setRunsVersion] = useState(0);
 
   const lastSentTextRef = useRef('');
+  const contextRefreshRef = useRef<() => void>(() => {});
   const statusRef = useRef<ChatStatus>('ready');
   const stickRef = useRef<StickToBottomContext>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -87,6 +93,10 @@ export function ChatView({
       toast.error(readable.status === 409 ? 'Not sent: the agent is still working' : 'Not sent', { description: readable.message });
       if (readable.status === 409) patch(sessionId, { running: true });
     },
+    // The run measured or compacted its context: the meter and the dividers follow.
+    onData: (part) => {
+      if (part.type === 'data-compaction' || part.type === 'data-context') contextRefreshRef.current();
+    },
     onFinish: () => {
       setRunsVersion((version) => version + 1);
       patch(sessionId, { running: false });
@@ -95,6 +105,11 @@ export function ChatView({
   });
 
   const busy = status === 'submitted' || status === 'streaming';
+  // After each run (and Stop), the meter reads the server's figure again.
+  const sessionContext = useSessionContextState({ sessionId, modelKey, running: busy, refreshKey: runsVersion });
+  useEffect(() => {
+    contextRefreshRef.current = sessionContext.refresh;
+  }, [sessionContext.refresh]);
   const readableError = error ? readError(error) : undefined;
   const rejected = readableError ? isRejection(readableError) : false;
   const usage = useMemo(() => sessionUsage(messages), [messages]);
@@ -108,6 +123,15 @@ export function ChatView({
 
   function send(text: string) {
     if (!text.trim() || statusRef.current === 'submitted' || statusRef.current === 'streaming') return;
+    const command = parseSlashCommand(text);
+    if (command) {
+      // Handled here, never sent to the model: compaction changes only what the model sees next.
+      setDraft('');
+      void sessionContext.compact(command.focus).then((result) => {
+        if (!result) setDraft(text);
+      });
+      return;
+    }
     lastSentTextRef.current = text;
     setDraft('');
     patch(sessionId, { running: true, updatedAt: Date.now() });
@@ -203,7 +227,7 @@ export function ChatView({
   }, [status]);
 
   return (
-    <>
+    <SessionContextProvider value={sessionContext}>
       <ChatHeader
         title={title}
         onRename={(next) => void rename(sessionId, next, title)}
@@ -211,6 +235,7 @@ export function ChatView({
         modelKey={modelKey}
         onModelChange={(key) => void changeModel(key)}
         usage={usage}
+        contextMeter={<ContextMeter />}
         inspectorOpen={inspectorOpen}
         onToggleInspector={() => setInspectorOpen((open) => !open)}
       />
@@ -219,6 +244,7 @@ export function ChatView({
         status={status}
         contextRef={stickRef}
         onRetry={retry}
+        afterMessage={(message) => <CompactionDividers afterMessageId={message.id} />}
         empty={<EmptySession onPick={fillComposer} demo={Boolean(currentModel?.demo)} />}
         after={
           readableError && (
@@ -240,6 +266,7 @@ export function ChatView({
         }
       />
       <div ref={composerRef} className="mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-4">
+        <ContextNotice />
         <Composer
           value={draft}
           onChange={setDraft}
@@ -247,15 +274,15 @@ export function ChatView({
           onStop={() => void handleStop()}
           busy={busy}
           stopping={stopping}
-          sendDisabledReason={stopping ? 'Stopping the run…' : undefined}
+          sendDisabledReason={stopping ? 'Stopping the run…' : sessionContext.compacting ? 'Compacting the context…' : undefined}
           inputRef={inputRef}
           autoFocus
         />
         <p className="mt-1.5 text-center text-[11px] text-muted-foreground">
-          Enter to send · Shift+Enter for a new line{currentModel?.demo ? ' · Demo model: scripted answers, no LLM' : ''}
+          Enter to send · Shift+Enter for a new line · /compact [focus] to compact the context{currentModel?.demo ? ' · Demo model: scripted answers, no LLM' : ''}
         </p>
       </div>
       <InspectorPanel sessionId={sessionId} open={inspectorOpen} onOpenChange={setInspectorOpen} refreshKey={runsVersion} live={busy} />
-    </>
+    </SessionContextProvider>
   );
 }

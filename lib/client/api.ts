@@ -1,4 +1,4 @@
-import type { SessionDetail, SessionSummary } from '@/lib/api-types';
+import type { CompactionResponse, ContextReport, SessionDetail, SessionSummary } from '@/lib/api-types';
 import { ApiRequestError } from './api-error';
 
 /** Typed fetchers for the HTTP API. Every failure becomes an ApiRequestError with the server's own message. */
@@ -82,4 +82,21 @@ export async function fetchRuns(sessionId: string): Promise<RunSummary[]> {
 
 export async function fetchRunSteps(runId: string): Promise<RunStep[]> {
   return (await request<{ steps: RunStep[] }>(`/api/runs/${encodeURIComponent(runId)}/steps`)).steps;
+}
+
+export async function fetchContext(sessionId: string): Promise<ContextReport> {
+  return (await request<{ context: ContextReport }>(`/api/sessions/${encodeURIComponent(sessionId)}/context`)).context;
+}
+
+/** `/compact [focus]`: summarizes now, down to the lower manual target. */
+export async function compactSession(sessionId: string, focus?: string): Promise<CompactionResponse> {
+  return request<CompactionResponse>(`/api/sessions/${encodeURIComponent(sessionId)}/compact`, { method: 'POST', json: focus ? { focus } : {} });
+}
+
+export async function undoCompaction(sessionId: string, compactionId: string): Promise<CompactionResponse> {
+  return request<CompactionResponse>(`/api/sessions/${encodeURIComponent(sessionId)}/compactions/${encodeURIComponent(compactionId)}/undo`, { method: 'POST' });
+}
+
+export async function setMessagePinned(sessionId: string, messageId: string, pinned: boolean): Promise<void> {
+  await request(`/api/sessions/${encodeURIComponent(sessionId)}/messages/${encodeURIComponent(messageId)}`, { method: 'PATCH', json: { pinned } });
 }
