@@ -244,7 +244,7 @@ export function ChatView({
         status={status}
         contextRef={stickRef}
         onRetry={retry}
-        afterMessage={(message) => <CompactionDividers afterMessageId={message.id} />}
+        afterMessage={(message) => <CompactionDividers afterMessageId={message.id} messages={messages} />}
         empty={<EmptySession onPick={fillComposer} demo={Boolean(currentModel?.demo)} />}
         after={
           readableError && (

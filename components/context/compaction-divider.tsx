@@ -6,7 +6,9 @@ import { Markdown } from '@/components/chat/markdown';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { CompactionEntry } from '@/lib/api-types';
+import { messagePreview } from '@/lib/context/turns';
 import { formatCost, formatNumber, formatTokens } from '@/lib/client/format';
 import { cn } from '@/lib/utils';
 import { scrollToMessage } from './scroll-to-message';
@@ -37,7 +39,7 @@ function MessageLink({ messageId, children }: { messageId: string; children: Rea
  * 142k → 38k tokens". Expands to the summary and every pruned, summarized or
  * dropped item, each linking to the original message (which stays above).
  */
-export function CompactionDivider({ entry }: { entry: CompactionEntry }) {
+export function CompactionDivider({ entry, describe }: { entry: CompactionEntry; describe: (messageId: string) => string }) {
   const context = useSessionContext();
   const [open, setOpen] = useState(false);
   const { record } = entry;
@@ -97,7 +99,7 @@ export function CompactionDivider({ entry }: { entry: CompactionEntry }) {
           <ItemList
             title="Summarized messages"
             testId="compaction-summarized"
-            items={record.summarizedIds.map((id) => ({ id, label: `message ${id.slice(-6)}` }))}
+            items={record.summarizedIds.map((id) => ({ id, label: describe(id) }))}
           />
           <ItemList
             title="Pruned tool outputs"
@@ -138,14 +140,18 @@ function ItemList({ title, items, testId }: { title: string; items: Array<{ id: 
 }
 
 /** The dividers that belong after a message (compactions made when it was the newest). */
-export function CompactionDividers({ afterMessageId }: { afterMessageId: string }) {
+export function CompactionDividers({ afterMessageId, messages }: { afterMessageId: string; messages: readonly AgentUIMessage[] }) {
   const context = useSessionContext();
   const entries = context?.report?.compactions.filter((c) => c.record.afterMessageId === afterMessageId) ?? [];
   if (!entries.length) return null;
+  const describe = (messageId: string) => {
+    const message = messages.find((m) => m.id === messageId);
+    return message ? `${message.role}: ${messagePreview(message)}` : 'a message no longer in this transcript';
+  };
   return (
     <>
       {entries.map((entry) => (
-        <CompactionDivider key={entry.id} entry={entry} />
+        <CompactionDivider key={entry.id} entry={entry} describe={describe} />
       ))}
     </>
   );

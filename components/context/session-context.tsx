@@ -1,12 +1,11 @@
 'use client';
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { toast } from 'sonner';
 import type { CompactionResponse, ContextReport } from '@/lib/api-types';
 import { compactSession, createSession, fetchContext, setMessagePinned, undoCompaction } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
-import { formatTokens } from '@/lib/client/format';
 import { storePendingMessage } from '@/lib/client/pending-message';
 
 /**
@@ -55,18 +54,10 @@ export function useSessionContextState({
   const [pinned, setPinned] = useState<ReadonlySet<string>>(new Set());
   const [compacting, setCompacting] = useState(false);
   const [version, setVersion] = useState(0);
-  const previousLevel = useRef<ContextReport['level'] | null>(null);
-
+  // The warn-threshold notice is ContextNotice, above the composer: a toast would cover Send.
   const apply = useCallback((next: ContextReport) => {
     setReport(next);
     setPinned(new Set(next.pinned));
-    // The notice when the context crosses the warn threshold (not on every refresh while above it).
-    if (previousLevel.current === 'ok' && next.level !== 'ok') {
-      toast.warning(`Context is ${Math.round(next.percent)}% full`, {
-        description: `Auto-compaction runs above ${formatTokens(next.thresholds.compactAt)} tokens; type /compact to do it now.`,
-      });
-    }
-    previousLevel.current = next.level;
   }, []);
 
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
@@ -93,8 +84,8 @@ export function useSessionContextState({
         return copy;
       });
       try {
+        // The pinned marker is the confirmation; a toast would only cover the composer.
         await setMessagePinned(sessionId, messageId, next);
-        toast.success(next ? 'Pinned: kept verbatim through compaction' : 'Unpinned');
       } catch (failure) {
         toast.error(next ? 'Could not pin the message' : 'Could not unpin the message', { description: readError(failure).message });
       }
@@ -108,9 +99,8 @@ export function useSessionContextState({
       setCompacting(true);
       try {
         const result = await compactSession(sessionId, focus);
+        // The divider in the transcript is the confirmation; only problems get a toast.
         apply(result.context);
-        const record = result.compaction?.record;
-        if (record) toast.success(`Context compacted: ${formatTokens(record.tokensBefore)} → ${formatTokens(record.tokensAfter)} tokens`);
         if (result.warning) toast.warning(result.warning);
         return result;
       } catch (failure) {
@@ -129,7 +119,6 @@ export function useSessionContextState({
         const result = await undoCompaction(sessionId, compactionId);
         apply(result.context);
         if (result.warning) toast.warning('Compaction undone, but the context no longer fits', { description: result.warning });
-        else toast.success('Compaction undone: the model sees the full context again');
       } catch (failure) {
         toast.error('Could not undo the compaction', { description: readError(failure).message });
       }
