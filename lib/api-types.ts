@@ -1,4 +1,6 @@
-import type { AgentUIMessage } from '@/lib/agent/messages';
+import type { AgentUIMessage, UsageTotals } from '@/lib/agent/messages';
+import type { ContextLevel, ContextThresholds } from '@/lib/context/thresholds';
+import type { CompactionRecord, CompactionTrigger, ContextBreakdown } from '@/lib/context/types';
 import type { ModelInfo } from '@/lib/models/types';
 import type { ApprovalDecision } from '@/lib/server/approval-request';
 import type { PermissionMode } from '@/lib/permissions/policy';
@@ -90,3 +92,43 @@ export interface WorkspaceListing {
 
 /** GET /api/sessions/:id/files/content?path=…: one file; binary files come without content. */
 export type WorkspaceFileContent = { path: string; size: number; updatedAt: number } & ({ binary: false; content: string } | { binary: true });
+
+/** GET /api/sessions/:id/context: the meter's numbers, from the same function the compaction trigger uses. */
+export interface ContextReport {
+  tokens: number;
+  estimated: boolean;
+  reportedTokens?: number;
+  breakdown: ContextBreakdown;
+  window: number;
+  windowSource: 'override' | 'catalog' | 'fallback';
+  catalogMatch?: string;
+  thresholds: ContextThresholds;
+  level: ContextLevel;
+  percent: number;
+  untilCompaction: number;
+  usage: UsageTotals;
+  /** USD at list prices, where the catalog knows the price (compaction calls included). */
+  cost?: number;
+  compactionCost?: number;
+  /** Oldest first; `active` marks the one the model's view is built from. */
+  compactions: CompactionEntry[];
+  pinned: string[];
+}
+
+export interface CompactionEntry {
+  id: string;
+  runId: string | null;
+  trigger: CompactionTrigger;
+  record: CompactionRecord;
+  createdAt: number;
+  undoneAt: number | null;
+  active: boolean;
+}
+
+/** POST /api/sessions/:id/compact and POST …/compactions/:id/undo. */
+export interface CompactionResponse {
+  compaction?: CompactionEntry;
+  context: ContextReport;
+  /** Set when the restored context no longer fits (undo) or compaction could not get under the target. */
+  warning?: string;
+}

@@ -1,4 +1,5 @@
 import { AlertTriangleIcon, CircleStopIcon, OctagonXIcon, RotateCcwIcon } from 'lucide-react';
+import { ContextLimitActions } from '@/components/context/context-limit-actions';
 import { Button } from '@/components/ui/button';
 import type { RunEnd, RunEndReason } from '@/lib/agent/messages';
 import { cn } from '@/lib/utils';
@@ -12,6 +13,7 @@ const RUN_END_STYLES: Record<RunEndReason, { title: string; tone: Tone }> = {
   'awaiting-approval': { title: 'Waiting for your approval', tone: 'neutral' },
   error: { title: 'The run failed', tone: 'danger' },
   length: { title: 'Out of context space', tone: 'warning' },
+  'context-limit': { title: 'Context limit exceeded', tone: 'danger' },
   'content-filter': { title: 'Blocked by the provider’s content filter', tone: 'warning' },
   'max-iterations': { title: 'Step limit reached', tone: 'warning' },
   'loop-detected': { title: 'Stopped: the agent was going in circles', tone: 'warning' },
@@ -52,6 +54,7 @@ export function RunEndBanner({ runEnd, onRetry }: { runEnd: RunEnd; onRetry?: ()
       <div className="min-w-0 flex-1">
         <p className="font-medium">{style.title}</p>
         {showMessage && <p className="mt-0.5 text-[13px] break-words opacity-90">{runEnd.message}</p>}
+        {runEnd.reason === 'context-limit' && <ContextLimitActions />}
       </div>
       {onRetry && (
         <Button size="xs" variant="outline" className="shrink-0 bg-background/60" onClick={onRetry} data-testid="run-retry" title="Send your last message again">

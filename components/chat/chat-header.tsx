@@ -17,6 +17,7 @@ export function ChatHeader({
   modelKey,
   onModelChange,
   usage,
+  contextMeter,
   inspectorOpen,
   onToggleInspector,
   onOpenSettings,
@@ -30,6 +31,8 @@ export function ChatHeader({
   modelKey: string;
   onModelChange: (key: string) => void;
   usage: UsageTotals | undefined;
+  /** The context meter; it includes the session usage, so it replaces the usage summary. */
+  contextMeter?: React.ReactNode;
   inspectorOpen: boolean;
   onToggleInspector: () => void;
   onOpenSettings: () => void;
@@ -42,7 +45,7 @@ export function ChatHeader({
       <div className="flex min-w-0 flex-1 items-center">
         <SessionTitle title={title} onRename={onRename} />
       </div>
-      <UsageSummary usage={usage} />
+      {contextMeter ?? <UsageSummary usage={usage} />}
       <ModelPicker models={models} value={modelKey} onChange={onModelChange} className="max-w-36 sm:max-w-64" />
       <WithTooltip label="Session settings: loop limits, retries, timeouts" side="bottom">
         <Button variant="ghost" size="icon-sm" aria-label="Session settings" data-testid="settings-toggle" onClick={onOpenSettings}>

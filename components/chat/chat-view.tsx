@@ -7,6 +7,10 @@ import { toast } from 'sonner';
 import type { StickToBottomContext } from 'use-stick-to-bottom';
 import { ChatError } from '@/components/chat/chat-error';
 import { ChatHeader } from '@/components/chat/chat-header';
+import { CompactionDividers } from '@/components/context/compaction-divider';
+import { ContextMeter } from '@/components/context/context-meter';
+import { ContextNotice } from '@/components/context/context-notice';
+import { SessionContextProvider, useSessionContextState } from '@/components/context/session-context';
 import { Composer } from '@/components/chat/composer';
 import { EmptySession } from '@/components/chat/empty-session';
 import { Transcript } from '@/components/chat/transcript';
@@ -30,6 +34,7 @@ import { withoutRunEnd } from '@/lib/agent/approvals';
 import type { PermissionMode } from '@/lib/permissions/policy';
 import { workspaceVersion } from '@/lib/client/workspace-version';
 import { latestTodosFromMessages } from '@/lib/todos/todos';
+import { parseSlashCommand } from '@/lib/client/slash-commands';
 import type { ModelInfo } from '@/lib/models/types';
 
 /**
@@ -72,6 +77,7 @@ export function ChatView({
   const [approvalExtras] = useState<ApprovalExtras>(() => new Map());
 
   const lastSentTextRef = useRef('');
+  const contextRefreshRef = useRef<() => void>(() => {});
   const statusRef = useRef<ChatStatus>('ready');
   const stickRef = useRef<StickToBottomContext>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -113,6 +119,10 @@ export function ChatView({
       toast.error(readable.status === 409 ? 'Not sent: the agent is still working' : 'Not sent', { description: readable.message });
       if (readable.status === 409) patch(sessionId, { running: true });
     },
+    // The run measured or compacted its context: the meter and the dividers follow.
+    onData: (part) => {
+      if (part.type === 'data-compaction' || part.type === 'data-context') contextRefreshRef.current();
+    },
     onFinish: () => {
       setRunsVersion((version) => version + 1);
       patch(sessionId, { running: false });
@@ -121,6 +131,11 @@ export function ChatView({
   });
 
   const busy = status === 'submitted' || status === 'streaming';
+  // After each run (and Stop), the meter reads the server's figure again.
+  const sessionContext = useSessionContextState({ sessionId, modelKey, running: busy, refreshKey: runsVersion });
+  useEffect(() => {
+    contextRefreshRef.current = sessionContext.refresh;
+  }, [sessionContext.refresh]);
   const readableError = error ? readError(error) : undefined;
   const rejected = readableError ? isRejection(readableError) : false;
   const usage = useMemo(() => sessionUsage(messages), [messages]);
@@ -136,6 +151,15 @@ export function ChatView({
 
   function send(text: string) {
     if (!text.trim() || statusRef.current === 'submitted' || statusRef.current === 'streaming') return;
+    const command = parseSlashCommand(text);
+    if (command) {
+      // Handled here, never sent to the model: compaction changes only what the model sees next.
+      setDraft('');
+      void sessionContext.compact(command.focus).then((result) => {
+        if (!result) setDraft(text);
+      });
+      return;
+    }
     lastSentTextRef.current = text;
     setDraft('');
     patch(sessionId, { running: true, updatedAt: Date.now() });
@@ -263,7 +287,7 @@ export function ChatView({
   }, [status]);
 
   return (
-    <>
+    <SessionContextProvider value={sessionContext}>
       <ChatHeader
         title={title}
         onRename={(next) => void rename(sessionId, next, title)}
@@ -271,6 +295,7 @@ export function ChatView({
         modelKey={modelKey}
         onModelChange={(key) => void changeModel(key)}
         usage={usage}
+        contextMeter={<ContextMeter />}
         inspectorOpen={inspectorOpen}
         onToggleInspector={() => setInspectorOpen((open) => !open)}
         onOpenSettings={() => setSettingsOpen(true)}
@@ -284,6 +309,7 @@ export function ChatView({
           status={status}
           contextRef={stickRef}
           onRetry={retry}
+          afterMessage={(message) => <CompactionDividers afterMessageId={message.id} messages={messages} />}
           empty={<EmptySession onPick={fillComposer} demo={Boolean(currentModel?.demo)} />}
           after={
             readableError && (
@@ -306,6 +332,7 @@ export function ChatView({
         />
       </ApprovalActionsProvider>
       <div ref={composerRef} className="mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-4">
+        <ContextNotice />
         <TodoChecklist todos={todos} />
         <Composer
           value={draft}
@@ -314,19 +341,19 @@ export function ChatView({
           onStop={() => void handleStop()}
           busy={busy}
           stopping={stopping}
-          sendDisabledReason={stopping ? 'Stopping the run…' : undefined}
+          sendDisabledReason={stopping ? 'Stopping the run…' : sessionContext.compacting ? 'Compacting the context…' : undefined}
           inputRef={inputRef}
           autoFocus
           toolbar={<PermissionModeToggle mode={permissionMode} onChange={(mode) => void changePermissionMode(mode)} />}
         />
         <p className="mt-1.5 text-center text-[11px] text-muted-foreground">
-          Enter to send · Shift+Enter for a new line{currentModel?.demo ? ' · Demo model: scripted answers, no LLM' : ''}
+          Enter to send · Shift+Enter for a new line · /compact [focus] to compact the context{currentModel?.demo ? ' · Demo model: scripted answers, no LLM' : ''}
         </p>
       </div>
       <GrantsSheet sessionId={sessionId} open={grantsOpen} onOpenChange={setGrantsOpen} refreshKey={runsVersion} />
       <WorkspacePanel sessionId={sessionId} open={workspaceOpen} onOpenChange={setWorkspaceOpen} version={filesVersion} />
       <InspectorPanel sessionId={sessionId} open={inspectorOpen} onOpenChange={setInspectorOpen} refreshKey={runsVersion} live={busy} />
       <SessionSettingsSheet sessionId={sessionId} open={settingsOpen} onOpenChange={setSettingsOpen} />
-    </>
+    </SessionContextProvider>
   );
 }

@@ -1,10 +1,12 @@
 import { CircleStopIcon } from 'lucide-react';
+import { PinButton, PinnedMarker } from '@/components/context/pin-button';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import type { AgentUIMessage, UsageTotals } from '@/lib/agent/messages';
-import { formatNumber, formatTokens } from '@/lib/client/format';
+import { formatCost, formatNumber, formatTokens } from '@/lib/client/format';
 import { messageText, normalizeUsage } from '@/lib/client/message-usage';
+import { modelLimits, usageCost } from '@/lib/models/catalog';
 
 function UsageLine({ usage }: { usage: UsageTotals }) {
   const approx = usage.estimated ? '≈' : '';
@@ -38,6 +40,18 @@ function UsageLine({ usage }: { usage: UsageTotals }) {
   );
 }
 
+/** What this reply cost at list prices, where the catalog knows the model's price. */
+function MessageCost({ usage, modelKey }: { usage: UsageTotals; modelKey: string | undefined }) {
+  const cost = modelKey ? usageCost(usage, modelLimits(modelKey).pricing) : undefined;
+  if (cost === undefined) return null;
+  return (
+    <span className="tabular-nums" data-testid="message-cost" title="At list prices (cached input at the cached rate)">
+      {usage.estimated ? '≈ ' : ''}
+      {formatCost(cost)}
+    </span>
+  );
+}
+
 /** Below each finished assistant message: its token usage, a Stopped tag, and copy. */
 export function MessageFooter({ message }: { message: AgentUIMessage }) {
   const reported = message.metadata?.usage ? normalizeUsage(message.metadata.usage) : undefined;
@@ -47,6 +61,8 @@ export function MessageFooter({ message }: { message: AgentUIMessage }) {
   return (
     <div className="flex min-h-7 flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground" data-testid="message-footer">
       {text && <CopyButton text={text} label="Copy reply" data-testid="copy-message" className="-ml-1.5" />}
+      <PinButton messageId={message.id} />
+      <PinnedMarker messageId={message.id} />
       {message.metadata?.stopped && (
         <Badge tone="neutral" data-testid="stopped-tag">
           <CircleStopIcon aria-hidden />
@@ -54,6 +70,7 @@ export function MessageFooter({ message }: { message: AgentUIMessage }) {
         </Badge>
       )}
       {usage && <UsageLine usage={usage} />}
+      {usage && <MessageCost usage={usage} modelKey={message.metadata?.model} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { Fragment } from 'react';
 import type { ChatStatus } from 'ai';
 import { StickToBottom, type StickToBottomContext } from 'use-stick-to-bottom';
 import { AssistantMessage } from '@/components/chat/assistant-message';
@@ -19,6 +20,7 @@ export function Transcript({
   empty,
   after,
   onRetry,
+  afterMessage,
 }: {
   messages: AgentUIMessage[];
   status: ChatStatus;
@@ -29,6 +31,8 @@ export function Transcript({
   after?: React.ReactNode;
   /** Re-sends the last user message; offered on the latest reply when its run failed. */
   onRetry?: () => void;
+  /** Drawn right after a message (compaction dividers). */
+  afterMessage?: (message: AgentUIMessage) => React.ReactNode;
 }) {
   const last = messages.at(-1);
   const active = status === 'submitted' || status === 'streaming';
@@ -40,18 +44,20 @@ export function Transcript({
       <StickToBottom.Content className="mx-auto flex w-full max-w-3xl flex-col gap-7 px-4 pt-6 pb-12 sm:px-6" data-testid="transcript">
         {messages.length === 0 && !active
           ? empty
-          : messages.map((message) =>
-              message.role === 'user' ? (
-                <UserMessage key={message.id} message={message} />
-              ) : message.role === 'assistant' ? (
-                <AssistantMessage
-                  key={message.id}
-                  message={message}
-                  streaming={message.id === streamingId}
-                  onRetry={!active && message.id === last?.id ? onRetry : undefined}
-                />
-              ) : null,
-            )}
+          : messages.map((message) => (
+              <Fragment key={message.id}>
+                {message.role === 'user' ? (
+                  <UserMessage message={message} />
+                ) : message.role === 'assistant' ? (
+                  <AssistantMessage
+                    message={message}
+                    streaming={message.id === streamingId}
+                    onRetry={!active && message.id === last?.id ? onRetry : undefined}
+                  />
+                ) : null}
+                {afterMessage?.(message)}
+              </Fragment>
+            ))}
         {awaitingReply && (
           <div data-testid="pending-reply">
             <ThinkingIndicator label="Waiting for the agent" />

@@ -1,3 +1,4 @@
+import { PinButton, PinnedMarker } from '@/components/context/pin-button';
 import { CopyButton } from '@/components/ui/copy-button';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { messageText } from '@/lib/client/message-usage';
@@ -7,7 +8,9 @@ export function UserMessage({ message }: { message: AgentUIMessage }) {
   const text = messageText(message);
   return (
     <div className="group/user flex items-end justify-end gap-1.5" data-testid="message-user" data-message-id={message.id}>
-      <div className="opacity-0 transition-opacity group-hover/user:opacity-100 focus-within:opacity-100 [@media(hover:none)]:hidden">
+      <PinnedMarker messageId={message.id} />
+      <div className="flex opacity-0 transition-opacity group-hover/user:opacity-100 focus-within:opacity-100 [@media(hover:none)]:hidden">
+        <PinButton messageId={message.id} />
         <CopyButton text={text} label="Copy message" data-testid="copy-user-message" />
       </div>
       <div className="max-w-[85%] rounded-2xl rounded-br-md bg-secondary px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-secondary-foreground">

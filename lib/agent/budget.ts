@@ -16,6 +16,8 @@ export interface CompactionRequest {
   messages: readonly ModelMessage[];
   /** The last step's reported input tokens: the real current context size. */
   lastInputTokens: number | undefined;
+  /** How many leading `messages` `lastInputTokens` covers (the rest were appended since). */
+  messagesAtLastMeasure: number;
   /** Estimate of the next request's input tokens (last input + what was appended since). */
   estimatedInputTokens: number;
   modelId: string;
@@ -26,6 +28,8 @@ export interface CompactionResult {
   /** Replaces the model messages for the rest of the run. */
   messages: ModelMessage[];
   instructions?: string;
+  /** Set when the context is still too large after compaction: the run ends with `context-limit` and this message. */
+  contextLimitExceeded?: string;
 }
 
 export type CompactFunction = (request: CompactionRequest) => Promise<CompactionResult | null>;

@@ -52,6 +52,8 @@ export function runEndMessage(reason: RunEndReason, { detail, count }: RunEndDet
       return detail ? detail : 'The agent marked the task complete.';
     case 'length':
       return detail ?? 'Context limit reached: the response was cut off and the conversation could not be compacted further.';
+    case 'context-limit':
+      return detail ?? 'Context limit exceeded: the conversation no longer fits the model’s context window, even after compaction.';
     case 'content-filter':
       return 'The provider filtered the output (content filter), so the response stopped.';
     case 'error':

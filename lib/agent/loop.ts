@@ -280,6 +280,7 @@ async function checkBudget(ctx: RunContext): Promise<LoopState> {
   if (ctx.input.compact) {
     const result = await askCompaction(ctx, 'budget', 0);
     if (result) applyCompaction(ctx, result);
+    if (result?.contextLimitExceeded) return { kind: 'end', end: runEnd('context-limit', { detail: result.contextLimitExceeded }) };
   }
   return { kind: 'call-model' };
 }
@@ -409,6 +410,7 @@ async function compactAfterLength(ctx: RunContext, step: OpenStep): Promise<Loop
   const result = await askCompaction(ctx, 'length', ctx.compactionAttempts);
   if (!result) return lengthEnd('Context limit reached: the response was cut off and the conversation could not be compacted.');
   applyCompaction(ctx, result);
+  if (result.contextLimitExceeded) return { kind: 'end', end: runEnd('context-limit', { detail: result.contextLimitExceeded }), step };
   await closeStep(ctx, step);
   return { kind: 'start-iteration' };
 }
@@ -602,6 +604,7 @@ async function askCompaction(ctx: RunContext, reason: 'budget' | 'length', attem
       instructions: ctx.instructions,
       messages: [...ctx.messages],
       lastInputTokens: ctx.budget.lastInputTokens,
+      messagesAtLastMeasure: ctx.budget.messagesAtLastMeasure,
       estimatedInputTokens,
       modelId: ctx.model.modelId,
       signal: ctx.signal,

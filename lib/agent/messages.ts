@@ -20,6 +20,7 @@ export type RunEndReason =
   | 'completed' // finish reason `stop`
   | 'done-tool' // task_complete was called in done-tool mode
   | 'length' // context limit reached after maxCompactionAttempts
+  | 'context-limit' // the context is above the hard limit even after compaction
   | 'content-filter'
   | 'error' // provider error (after retries) or `error` finish reason
   | 'interrupted' // the provider stream ended without a completion signal
@@ -69,6 +70,33 @@ export interface AgentMetadata {
   /** Set when the run was stopped by the user; the partial text is kept. */
   stopped?: boolean;
   runEnd?: RunEnd;
+  /** The context measured at this message's last step (what the meter builds on). */
+  context?: ContextSnapshot;
+}
+
+/** The last step's provider-reported context: the next request is this plus what was added since. */
+export interface ContextSnapshot {
+  /** Input tokens of the last step's request. */
+  inputTokens: number;
+  /** Output tokens of the last step that the next request carries (reasoning excluded). */
+  outputTokens: number;
+  /** Either figure was estimated because the provider reported none. */
+  estimated: boolean;
+  /** The compaction in effect when measured (null: none); a different one makes the figure stale. */
+  compactionId: string | null;
+}
+
+/** Sent (transient) at every budget check: the context size the trigger just decided with. */
+export interface ContextNotice {
+  tokens: number;
+  estimated: boolean;
+}
+
+/** Sent (transient) when a compaction changed the model's view mid-run, so the UI refreshes its meter and dividers. */
+export interface CompactionNotice {
+  id: string;
+  tokensBefore: number;
+  tokensAfter: number;
 }
 
 /** A model call that failed after its retries (or mid-stream); the run may continue. */
@@ -101,6 +129,8 @@ export type AgentDataTypes = {
   'step-error': StepErrorNotice;
   'tool-notice': ToolNotice;
   'tool-decision': ToolDecisionNotice;
+  compaction: CompactionNotice;
+  context: ContextNotice;
 };
 
 export type AgentUIMessage = UIMessage<AgentMetadata, AgentDataTypes>;

@@ -33,6 +33,22 @@ export const DEFAULT_LOOP_SETTINGS: LoopSettings = {
   loopGuardMaxNudges: 5,
   // Done-tool mode: only a `task_complete` call ends the run.
   requireDoneTool: false,
+  // Context window: 0 = take it from the model catalog (lib/models/catalog.ts), which falls back to 8,192.
+  contextWindowOverride: 0,
+  // Context thresholds, as percent of the window. The meter and the trigger read the same values.
+  // Warn at 80% (the meter turns amber), as Claude Code's context warning does.
+  contextWarnPercent: 80,
+  // Auto-compact when the next request would pass 90%, and compact down to at most 82% (Claude Code triggers near 83.5%).
+  autoCompactPercent: 90,
+  compactTargetPercent: 82,
+  // Above 95% after compaction the request would likely overflow: end the run with a clear error instead.
+  hardLimitPercent: 95,
+  // `/compact` is the user asking for room: compact to half the window.
+  manualCompactTargetPercent: 50,
+  // The last two turns stay verbatim: the latest request and the work in progress (opencode keeps the last 2 turns too).
+  compactKeepRecentTurns: 2,
+  // Empty: summaries are written by the session's own model.
+  summarizerModel: '',
 };
 
 export function resolveSettings(overrides: Partial<LoopSettings> | undefined): LoopSettings {

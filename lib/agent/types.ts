@@ -56,6 +56,22 @@ export interface LoopSettings {
   /** Loop guard: nudges in one run before the run stops with a loop error. */
   loopGuardMaxNudges: number;
   requireDoneTool: boolean;
+  /** Context window in tokens for this session; 0 = from the model catalog. */
+  contextWindowOverride: number;
+  /** Percent of the window where the meter turns amber and a notice appears. */
+  contextWarnPercent: number;
+  /** Auto-compact when the next request would exceed this percent of the window. */
+  autoCompactPercent: number;
+  /** Auto-compaction shrinks the context to at most this percent. */
+  compactTargetPercent: number;
+  /** Still above this percent after compaction: the run ends with "context limit exceeded". */
+  hardLimitPercent: number;
+  /** `/compact` shrinks the context to at most this percent. */
+  manualCompactTargetPercent: number;
+  /** Compaction keeps this many most recent turns (user message + replies) verbatim. */
+  compactKeepRecentTurns: number;
+  /** Model key that writes compaction summaries; empty = the session's model. */
+  summarizerModel: string;
 }
 
 // ---- The loop's entry point (lib/agent/loop.ts) ----

@@ -1,4 +1,4 @@
-import type { SessionDetail, SessionSummary, ToolGrant, WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
+import type { CompactionResponse, ContextReport, SessionDetail, SessionSummary, ToolGrant, WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
 import type { PermissionMode } from '@/lib/permissions/policy';
 import { ApiRequestError } from './api-error';
 
@@ -103,4 +103,21 @@ export async function fetchWorkspaceFiles(sessionId: string): Promise<WorkspaceL
 export async function fetchWorkspaceFile(sessionId: string, path: string): Promise<WorkspaceFileContent> {
   const query = new URLSearchParams({ path });
   return (await request<{ file: WorkspaceFileContent }>(`/api/sessions/${encodeURIComponent(sessionId)}/files/content?${query}`)).file;
+}
+
+export async function fetchContext(sessionId: string): Promise<ContextReport> {
+  return (await request<{ context: ContextReport }>(`/api/sessions/${encodeURIComponent(sessionId)}/context`)).context;
+}
+
+/** `/compact [focus]`: summarizes now, down to the lower manual target. */
+export async function compactSession(sessionId: string, focus?: string): Promise<CompactionResponse> {
+  return request<CompactionResponse>(`/api/sessions/${encodeURIComponent(sessionId)}/compact`, { method: 'POST', json: focus ? { focus } : {} });
+}
+
+export async function undoCompaction(sessionId: string, compactionId: string): Promise<CompactionResponse> {
+  return request<CompactionResponse>(`/api/sessions/${encodeURIComponent(sessionId)}/compactions/${encodeURIComponent(compactionId)}/undo`, { method: 'POST' });
+}
+
+export async function setMessagePinned(sessionId: string, messageId: string, pinned: boolean): Promise<void> {
+  await request(`/api/sessions/${encodeURIComponent(sessionId)}/messages/${encodeURIComponent(messageId)}`, { method: 'PATCH', json: { pinned } });
 }

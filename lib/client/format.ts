@@ -34,6 +34,14 @@ export function formatTokens(value: number): string {
   return `${(value / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
 }
 
+/** USD with enough digits for tiny per-turn costs: $0.0004, $0.012, $1.23. */
+export function formatCost(usd: number): string {
+  if (usd === 0) return '$0';
+  if (usd < 0.01) return `$${usd.toFixed(4)}`;
+  if (usd < 1) return `$${usd.toFixed(3)}`;
+  return `$${usd.toFixed(2)}`;
+}
+
 export function formatNumber(value: number): string {
   return value.toLocaleString('en-US');
 }

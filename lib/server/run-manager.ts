@@ -12,6 +12,8 @@ import { openTodoItems } from '@/lib/todos/todos';
 import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
 import { permissionHooks } from './permission-hooks';
 import { agentInstructions } from './instructions';
+import { createContextSeam } from './context-seam';
+import { summarizerFor } from './summarizer';
 import { describeError } from './errors';
 import { RunChunkLog } from './run-stream';
 
@@ -34,6 +36,7 @@ export interface ActiveRun {
 const generateRunId = createIdGenerator({ prefix: 'run', size: 16 });
 const generateMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
 const generateStepId = createIdGenerator({ prefix: 'step', size: 16 });
+const generateCompactionId = createIdGenerator({ prefix: 'cmp', size: 16 });
 
 // Kept on globalThis so Next's module reloading in dev sees one registry.
 const globalForRuns = globalThis as unknown as { __agentRuns?: Map<string, ActiveRun>; __agentReserved?: Set<string> };
@@ -117,27 +120,46 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
       writer.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
       toolSet.notices?.forEach((notice, index) => writer.write({ type: 'data-tool-notice', id: `tool-notice-${index}`, data: notice }));
       try {
+        const instructions = agentInstructions();
+        const write = (chunk: AgentUIMessageChunk) => writer.write(chunk);
+        const context = await createContextSeam({
+          db,
+          ownerId,
+          sessionId,
+          runId,
+          modelKey: model.info.key,
+          history,
+          settings: input.settings,
+          tools: toolSet.tools,
+          instructions,
+          summarizer: await summarizerFor(model, input.settings?.summarizerModel),
+          write,
+          generateId: generateCompactionId,
+        });
         result = await runAgent({
           model: model.model,
           providerOptions: model.providerOptions,
-          instructions: agentInstructions(),
-          messages: history,
+          instructions,
+          messages: context.view,
+          compact: context.compact,
           tools: toolSet.tools,
           settings: input.settings,
           hooks: permissionHooks({ db, ownerId, sessionId, runId, messageId, tools: toolSet.tools }),
           approvals: input.continuation?.approvals,
           signal: controller.signal,
           getOpenTodos: async () => openTodoItems(await getSessionTodos(db, ownerId, sessionId)),
-          write: (chunk: AgentUIMessageChunk) => writer.write(chunk),
-          onStepEnd: (trace: StepTrace) =>
-            insertRunStep(db, {
+          write,
+          onStepEnd: (trace: StepTrace) => {
+            context.onStepEnd(trace);
+            return insertRunStep(db, {
               id: generateStepId(),
               runId,
               sessionId,
               ownerId,
               stepNumber: trace.stepNumber,
               trace: { ...trace, baseUrl: model.baseUrl } as unknown as Record<string, unknown>,
-            }).catch((error) => console.error(`[run ${runId}] saving step trace failed`, error)),
+            }).catch((error) => console.error(`[run ${runId}] saving step trace failed`, error));
+          },
         });
       } catch (error) {
         // The loop turns provider failures into run ends; reaching here is a bug, but the history must stay valid.

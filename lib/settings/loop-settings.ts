@@ -13,7 +13,7 @@ export interface NumericSettingField {
   key: NumericKey;
   label: string;
   help: string;
-  unit?: 'ms' | 'chars';
+  unit?: 'ms' | 'chars' | 'tokens' | '%';
   min: number;
   max: number;
 }
@@ -32,6 +32,13 @@ export const LOOP_SETTING_FIELDS: NumericSettingField[] = [
   { key: 'loopGuardRepeatLimit', label: 'Loop guard: identical calls', help: 'The same call this many times in a row gets a nudge.', min: 2, max: 100 },
   { key: 'loopGuardSameToolLimit', label: 'Loop guard: same tool', help: 'The same tool this many times in a row gets a nudge.', min: 2, max: 1_000 },
   { key: 'loopGuardMaxNudges', label: 'Loop guard: max nudges', help: 'Nudges in one run before it stops with a loop error.', min: 1, max: 100 },
+  { key: 'contextWindowOverride', label: 'Context window', help: 'Tokens the model can read; 0 takes it from the model catalog.', unit: 'tokens', min: 0, max: 10_000_000 },
+  { key: 'contextWarnPercent', label: 'Context: warn at', help: 'The meter turns amber and a notice appears.', unit: '%', min: 1, max: 100 },
+  { key: 'autoCompactPercent', label: 'Context: auto-compact at', help: 'Compact when the next request would exceed this.', unit: '%', min: 1, max: 100 },
+  { key: 'compactTargetPercent', label: 'Context: compact down to', help: 'Auto-compaction shrinks the context to at most this.', unit: '%', min: 1, max: 100 },
+  { key: 'hardLimitPercent', label: 'Context: hard limit', help: 'Still above this after compaction: the run ends.', unit: '%', min: 1, max: 100 },
+  { key: 'manualCompactTargetPercent', label: 'Context: /compact target', help: '/compact shrinks the context to at most this.', unit: '%', min: 1, max: 100 },
+  { key: 'compactKeepRecentTurns', label: 'Context: recent turns kept', help: 'The newest turns compaction never touches.', min: 1, max: 20 },
 ];
 
 const numericShape = Object.fromEntries(
@@ -39,7 +46,11 @@ const numericShape = Object.fromEntries(
 ) as Record<NumericKey, z.ZodOptional<z.ZodNumber>>;
 
 /** Per-session overrides: every key optional, unknown keys rejected. */
-export const loopSettingsSchema = z.strictObject({ ...numericShape, requireDoneTool: z.boolean().optional() });
+export const loopSettingsSchema = z.strictObject({
+  ...numericShape,
+  requireDoneTool: z.boolean().optional(),
+  summarizerModel: z.string().max(300).optional(),
+});
 
 export type LoopSettingsOverrides = z.infer<typeof loopSettingsSchema>;
 

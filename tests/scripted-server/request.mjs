@@ -4,6 +4,8 @@
 // tool results. Scenarios decide their turn from this alone (no global state),
 // so parallel tests sharing one server cannot interfere.
 
+import { SCENARIOS } from './scenarios.mjs';
+
 /**
  * @typedef {'chat' | 'responses'} Api
  * @typedef {{ callId: string, name?: string, output: string }} ToolResult
@@ -160,7 +162,8 @@ export function chooseScenario(header, info) {
   if (header) return parseSelector(header);
   const marker = findMarker(info.lastUserText) ?? stickyMarker(info);
   if (marker) return marker;
+  // Only a known scenario name counts: `scripted-chat` or `scripted-responses` are just model names.
   const m = /^scripted-([A-Za-z0-9_-]+)$/.exec(info.model);
-  if (m) return selector(m[1], undefined);
+  if (m && SCENARIOS.includes(m[1])) return selector(m[1], undefined);
   return { name: 'default', params: {} };
 }

@@ -1,0 +1,39 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { getSession } from '@/db/queries/sessions';
+import type { CompactionResponse } from '@/lib/api-types';
+import { resolveModel, UnknownModelError } from '@/lib/models';
+import { getAppDb } from '@/lib/server/db';
+import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
+import { compactSessionNow } from '@/lib/server/manual-compaction';
+import { currentOwnerId } from '@/lib/server/owner';
+import { releaseSession, reserveSession } from '@/lib/server/run-manager';
+import { contextReport } from '@/lib/server/session-context';
+
+export const dynamic = 'force-dynamic';
+
+const compactSchema = z.strictObject({ focus: z.string().trim().max(2_000).optional() });
+
+/** `/compact [focus]`: summarize now, down to the lower manual target. No run may start meanwhile. */
+export const POST = withErrors(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
+  const { id } = await params;
+  const body = await readJsonBody(request, compactSchema, 10_000);
+  const ownerId = currentOwnerId(request);
+  const db = await getAppDb();
+  const session = await getSession(db, ownerId, id);
+  if (!session) throw new HttpError(404, 'Session not found.', 'not_found');
+  await resolveModel(session.modelKey).catch((error) => {
+    if (error instanceof UnknownModelError) throw new HttpError(400, error.message, 'unknown_model');
+    throw error;
+  });
+  if (!reserveSession(session.id)) {
+    throw new HttpError(409, 'The agent is working in this session. Wait for it to finish or press Stop, then compact.', 'run_active');
+  }
+  try {
+    const result = await compactSessionNow(db, ownerId, session, body.focus || undefined, request.signal);
+    const response: CompactionResponse = { ...result, context: await contextReport(db, ownerId, session) };
+    return NextResponse.json(response);
+  } finally {
+    releaseSession(session.id);
+  }
+});

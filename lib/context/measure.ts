@@ -1,0 +1,88 @@
+import type { ModelMessage } from 'ai';
+import { ESTIMATED_TOKENS_PER_MESSAGE, OPENAI_TOKENS_PER_MESSAGE, estimateTextTokens, messageText, openAIEncodingFor } from '@/lib/agent/usage';
+import type { ContextBreakdown, ContextMeasure } from './types';
+
+/**
+ * THE context size. The meter (GET /api/sessions/:id/context) and the
+ * compaction trigger (the loop's budget seam) both call `measureContext`, so
+ * the number the user sees is the number the server decides with.
+ *
+ * With a measurement: the provider-reported input of the last step, plus an
+ * estimate of the messages added since. Without one (first request, or the
+ * view changed through compaction/undo): an estimate of the whole request.
+ */
+
+export interface ToolSchema {
+  name: string;
+  description: string;
+  /** JSON schema of the input. */
+  parameters?: unknown;
+}
+
+export interface ContextMeasurement {
+  /** Tokens the provider reported for a request (plus its output, when measuring between runs). */
+  inputTokens: number;
+  /** How many leading `messages` that figure already covers. */
+  coveredMessages: number;
+}
+
+export interface MeasureContextInput {
+  modelId: string;
+  instructions: string;
+  tools: readonly ToolSchema[];
+  messages: readonly ModelMessage[];
+  measured?: ContextMeasurement;
+}
+
+export async function measureContext(input: MeasureContextInput): Promise<ContextMeasure> {
+  const estimate = await estimateBreakdown(input);
+  const estimatedTotal = sumBreakdown(estimate);
+  const { measured } = input;
+  if (!measured || measured.coveredMessages > input.messages.length) {
+    return { tokens: estimatedTotal, estimated: true, breakdown: estimate };
+  }
+  const added = input.messages.slice(measured.coveredMessages);
+  const addedTokens = await estimateMessagesTokens(added, input.modelId);
+  const tokens = measured.inputTokens + addedTokens;
+  return { tokens, estimated: added.length > 0, reportedTokens: measured.inputTokens, breakdown: scaleBreakdown(estimate, tokens) };
+}
+
+async function estimateBreakdown(input: MeasureContextInput): Promise<ContextBreakdown> {
+  const perMessage = framingTokens(input.modelId);
+  const system = input.instructions ? (await estimateTextTokens(input.instructions, input.modelId)) + perMessage : 0;
+  const tools = input.tools.length ? await estimateTextTokens(JSON.stringify(input.tools), input.modelId) : 0;
+  let conversation = 0;
+  let toolOutputs = 0;
+  for (const message of input.messages) {
+    const tokens = (await estimateTextTokens(messageText(message), input.modelId)) + perMessage;
+    if (message.role === 'tool') toolOutputs += tokens;
+    else conversation += tokens;
+  }
+  return { system, tools, conversation, toolOutputs };
+}
+
+/** Estimated tokens of messages: a tokenizer where one fits the model, else 1 token per 4 characters, plus framing per message. */
+export async function estimateMessagesTokens(messages: readonly ModelMessage[], modelId: string): Promise<number> {
+  const perMessage = framingTokens(modelId);
+  let total = 0;
+  for (const message of messages) total += (await estimateTextTokens(messageText(message), modelId)) + perMessage;
+  return total;
+}
+
+function framingTokens(modelId: string): number {
+  return openAIEncodingFor(modelId) ? OPENAI_TOKENS_PER_MESSAGE : ESTIMATED_TOKENS_PER_MESSAGE;
+}
+
+function sumBreakdown(b: ContextBreakdown): number {
+  return b.system + b.tools + b.conversation + b.toolOutputs;
+}
+
+/** Keeps the estimated proportions but makes the parts add up to the measured total. */
+function scaleBreakdown(estimate: ContextBreakdown, total: number): ContextBreakdown {
+  const sum = sumBreakdown(estimate);
+  if (sum <= 0) return { system: 0, tools: 0, conversation: total, toolOutputs: 0 };
+  const system = Math.round((estimate.system / sum) * total);
+  const tools = Math.round((estimate.tools / sum) * total);
+  const toolOutputs = Math.round((estimate.toolOutputs / sum) * total);
+  return { system, tools, toolOutputs, conversation: Math.max(0, total - system - tools - toolOutputs) };
+}

@@ -1,0 +1,147 @@
+/**
+ * What we know about models the providers don't tell us: context window,
+ * output limit and list prices (USD per million tokens). The figures are the
+ * vendors' published ones; self-hosted models have no price.
+ *
+ * Lookup order: exact id, then the longest matching prefix, then the longest
+ * matching substring (so `my-org/Qwen2.5-7B-Instruct-AWQ` still finds Qwen 2.5).
+ */
+
+export interface ModelPricing {
+  /** USD per million fresh (uncached) input tokens. */
+  input: number;
+  /** USD per million cached input tokens. */
+  cachedInput?: number;
+  /** USD per million output tokens (reasoning included). */
+  output: number;
+}
+
+export interface CatalogEntry {
+  /** Lower-case pattern matched against the model id. */
+  id: string;
+  contextWindow: number;
+  maxOutputTokens?: number;
+  pricing?: ModelPricing;
+}
+
+/** A model we know nothing about: the smallest window in common use, so we compact early rather than overflow. */
+export const FALLBACK_CONTEXT_WINDOW = 8_192;
+
+const M = 1_000_000;
+
+export const MODEL_CATALOG: readonly CatalogEntry[] = [
+  // OpenAI
+  { id: 'gpt-5', contextWindow: 400_000, maxOutputTokens: 128_000, pricing: { input: 1.25, cachedInput: 0.125, output: 10 } },
+  { id: 'gpt-5-mini', contextWindow: 400_000, maxOutputTokens: 128_000, pricing: { input: 0.25, cachedInput: 0.025, output: 2 } },
+  { id: 'gpt-5-nano', contextWindow: 400_000, maxOutputTokens: 128_000, pricing: { input: 0.05, cachedInput: 0.005, output: 0.4 } },
+  { id: 'gpt-5-chat', contextWindow: 128_000, maxOutputTokens: 16_384, pricing: { input: 1.25, cachedInput: 0.125, output: 10 } },
+  { id: 'gpt-4.1', contextWindow: 1_047_576, maxOutputTokens: 32_768, pricing: { input: 2, cachedInput: 0.5, output: 8 } },
+  { id: 'gpt-4.1-mini', contextWindow: 1_047_576, maxOutputTokens: 32_768, pricing: { input: 0.4, cachedInput: 0.1, output: 1.6 } },
+  { id: 'gpt-4.1-nano', contextWindow: 1_047_576, maxOutputTokens: 32_768, pricing: { input: 0.1, cachedInput: 0.025, output: 0.4 } },
+  { id: 'gpt-4o', contextWindow: 128_000, maxOutputTokens: 16_384, pricing: { input: 2.5, cachedInput: 1.25, output: 10 } },
+  { id: 'gpt-4o-mini', contextWindow: 128_000, maxOutputTokens: 16_384, pricing: { input: 0.15, cachedInput: 0.075, output: 0.6 } },
+  { id: 'gpt-4-turbo', contextWindow: 128_000, maxOutputTokens: 4_096, pricing: { input: 10, output: 30 } },
+  { id: 'gpt-4', contextWindow: 8_192, maxOutputTokens: 8_192, pricing: { input: 30, output: 60 } },
+  { id: 'gpt-3.5-turbo', contextWindow: 16_385, maxOutputTokens: 4_096, pricing: { input: 0.5, output: 1.5 } },
+  { id: 'o3', contextWindow: 200_000, maxOutputTokens: 100_000, pricing: { input: 2, cachedInput: 0.5, output: 8 } },
+  { id: 'o3-mini', contextWindow: 200_000, maxOutputTokens: 100_000, pricing: { input: 1.1, cachedInput: 0.55, output: 4.4 } },
+  { id: 'o4-mini', contextWindow: 200_000, maxOutputTokens: 100_000, pricing: { input: 1.1, cachedInput: 0.275, output: 4.4 } },
+  { id: 'o1', contextWindow: 200_000, maxOutputTokens: 100_000, pricing: { input: 15, cachedInput: 7.5, output: 60 } },
+  { id: 'gpt-oss-120b', contextWindow: 131_072, maxOutputTokens: 131_072 },
+  { id: 'gpt-oss-20b', contextWindow: 131_072, maxOutputTokens: 131_072 },
+  { id: 'gpt-oss', contextWindow: 131_072, maxOutputTokens: 131_072 },
+  // DeepSeek
+  { id: 'deepseek-chat', contextWindow: 128_000, maxOutputTokens: 8_192, pricing: { input: 0.27, cachedInput: 0.07, output: 1.1 } },
+  { id: 'deepseek-reasoner', contextWindow: 128_000, maxOutputTokens: 64_000, pricing: { input: 0.55, cachedInput: 0.14, output: 2.19 } },
+  { id: 'deepseek-r1', contextWindow: 128_000 },
+  { id: 'deepseek-v3', contextWindow: 128_000 },
+  { id: 'deepseek-coder', contextWindow: 16_384 },
+  // Meta Llama
+  { id: 'llama3.3', contextWindow: 131_072 },
+  { id: 'llama3.2', contextWindow: 131_072 },
+  { id: 'llama3.1', contextWindow: 131_072 },
+  { id: 'llama3', contextWindow: 8_192 },
+  { id: 'llama-3.3', contextWindow: 131_072 },
+  { id: 'llama-3.2', contextWindow: 131_072 },
+  { id: 'llama-3.1', contextWindow: 131_072 },
+  { id: 'llama-3', contextWindow: 8_192 },
+  // Qwen
+  { id: 'qwen3', contextWindow: 40_960 },
+  { id: 'qwen3-coder', contextWindow: 262_144 },
+  { id: 'qwen2.5', contextWindow: 32_768 },
+  { id: 'qwen2.5-coder', contextWindow: 32_768 },
+  { id: 'qwq', contextWindow: 131_072 },
+  // Mistral
+  { id: 'mistral-large', contextWindow: 131_072, pricing: { input: 2, output: 6 } },
+  { id: 'mistral-medium', contextWindow: 131_072, pricing: { input: 0.4, output: 2 } },
+  { id: 'mistral-small', contextWindow: 32_768, pricing: { input: 0.1, output: 0.3 } },
+  { id: 'mistral-nemo', contextWindow: 131_072 },
+  { id: 'mistral', contextWindow: 32_768 },
+  { id: 'mixtral', contextWindow: 32_768 },
+  { id: 'codestral', contextWindow: 262_144, pricing: { input: 0.3, output: 0.9 } },
+  // Others commonly run locally
+  { id: 'gemma3', contextWindow: 131_072 },
+  { id: 'gemma2', contextWindow: 8_192 },
+  { id: 'phi4', contextWindow: 16_384 },
+  { id: 'phi3', contextWindow: 131_072 },
+];
+
+export interface ModelLimits {
+  contextWindow: number;
+  maxOutputTokens?: number;
+  pricing?: ModelPricing;
+  /** Where the window came from, shown in the meter's popover. */
+  source: 'override' | 'catalog' | 'fallback';
+  /** The catalog entry that matched, when one did. */
+  matched?: string;
+  match?: 'exact' | 'prefix' | 'substring';
+}
+
+/** The catalog entry for a model id (or `provider:model` key): exact, then longest prefix, then longest substring. */
+export function findCatalogEntry(modelIdOrKey: string, catalog: readonly CatalogEntry[] = MODEL_CATALOG): { entry: CatalogEntry; match: 'exact' | 'prefix' | 'substring' } | undefined {
+  const id = normalizeModelId(modelIdOrKey);
+  const exact = catalog.find((entry) => entry.id === id);
+  if (exact) return { entry: exact, match: 'exact' };
+  const longest = (matches: CatalogEntry[]) => matches.sort((a, b) => b.id.length - a.id.length)[0];
+  const prefix = longest(catalog.filter((entry) => id.startsWith(entry.id)));
+  if (prefix) return { entry: prefix, match: 'prefix' };
+  const substring = longest(catalog.filter((entry) => id.includes(entry.id)));
+  if (substring) return { entry: substring, match: 'substring' };
+  return undefined;
+}
+
+/**
+ * The limits the meter and the compaction trigger use. `contextWindowOverride`
+ * (a per-session setting; 0 = none) wins over the catalog.
+ */
+export function modelLimits(modelIdOrKey: string, contextWindowOverride = 0, catalog: readonly CatalogEntry[] = MODEL_CATALOG): ModelLimits {
+  const found = findCatalogEntry(modelIdOrKey, catalog);
+  const base = found
+    ? { contextWindow: found.entry.contextWindow, maxOutputTokens: found.entry.maxOutputTokens, pricing: found.entry.pricing, matched: found.entry.id, match: found.match }
+    : { contextWindow: FALLBACK_CONTEXT_WINDOW };
+  if (contextWindowOverride > 0) return { ...base, contextWindow: contextWindowOverride, source: 'override' };
+  return { ...base, source: found ? 'catalog' : 'fallback' };
+}
+
+/** `openai:gpt-4o-2024-08-06` → `gpt-4o-2024-08-06`; `ollama:llama3.1:8b` → `llama3.1:8b`; `openai/gpt-4o` → `gpt-4o`. */
+export function normalizeModelId(modelIdOrKey: string): string {
+  let id = modelIdOrKey.trim().toLowerCase();
+  const colon = id.indexOf(':');
+  if (colon >= 0 && /^(openai|compat|ollama|demo)$/.test(id.slice(0, colon))) id = id.slice(colon + 1);
+  const slash = id.lastIndexOf('/');
+  return slash >= 0 ? id.slice(slash + 1) : id;
+}
+
+export interface CostInput {
+  inputTokens: number;
+  cachedInputTokens: number;
+  outputTokens: number;
+}
+
+/** USD for the usage at list prices; undefined when the price is unknown. Cached tokens are part of `inputTokens`. */
+export function usageCost(usage: CostInput, pricing: ModelPricing | undefined): number | undefined {
+  if (!pricing) return undefined;
+  const cached = Math.min(usage.cachedInputTokens, usage.inputTokens);
+  const fresh = usage.inputTokens - cached;
+  return (fresh * pricing.input + cached * (pricing.cachedInput ?? pricing.input) + usage.outputTokens * pricing.output) / M;
+}

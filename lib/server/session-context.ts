@@ -1,0 +1,148 @@
+import { asSchema, type ModelMessage } from 'ai';
+import type { Db } from '@/db/client';
+import { activeCompaction, listCompactions, loadPinnedIds, type StoredCompaction } from '@/db/queries/compactions';
+import { loadMessages } from '@/db/queries/messages';
+import type { SessionRow } from '@/db/schema';
+import { historyToModelMessages } from '@/lib/agent/loop';
+import { addUsage, emptyUsage, type AgentUIMessage, type UsageTotals } from '@/lib/agent/messages';
+import { resolveSettings } from '@/lib/agent/settings';
+import type { AgentTool, LoopSettings } from '@/lib/agent/types';
+import { measureContext, type ContextMeasurement, type ToolSchema } from '@/lib/context/measure';
+import { contextLevel, contextThresholds, tokensUntilCompaction, type ContextThresholds } from '@/lib/context/thresholds';
+import type { ContextMeasure } from '@/lib/context/types';
+import { applyCompaction } from '@/lib/context/view';
+import { modelLimits, normalizeModelId, usageCost, type ModelLimits } from '@/lib/models/catalog';
+import type { ContextReport } from '@/lib/api-types';
+import { sessionLoopSettings } from '@/lib/settings/loop-settings';
+import { sessionTools } from '@/lib/tools/session-tools';
+import { agentInstructions } from './instructions';
+
+/**
+ * A session's context as the next request would carry it. The meter (GET
+ * /api/sessions/:id/context) and the run's compaction trigger (context-seam.ts)
+ * both build on `measureSessionView`, which calls `measureContext`.
+ */
+
+export interface ContextState {
+  history: AgentUIMessage[];
+  pinned: Set<string>;
+  active?: StoredCompaction;
+  settings: LoopSettings;
+  limits: ModelLimits;
+  thresholds: ContextThresholds;
+  /** The model id the tokenizer is chosen for. */
+  modelId: string;
+}
+
+export function contextLimitsFor(modelKey: string, settings: LoopSettings): { limits: ModelLimits; thresholds: ContextThresholds } {
+  const limits = modelLimits(modelKey, settings.contextWindowOverride);
+  return { limits, thresholds: contextThresholds(limits.contextWindow, settings) };
+}
+
+export async function loadContextState(
+  db: Db,
+  ownerId: string,
+  session: Pick<SessionRow, 'id' | 'modelKey' | 'settings'>,
+  history?: AgentUIMessage[],
+): Promise<ContextState> {
+  const settings = resolveSettings(sessionLoopSettings(session.settings));
+  return {
+    history: history ?? (await loadMessages(db, ownerId, session.id)),
+    pinned: await loadPinnedIds(db, ownerId, session.id),
+    active: await activeCompaction(db, ownerId, session.id),
+    settings,
+    ...contextLimitsFor(session.modelKey, settings),
+    modelId: normalizeModelId(session.modelKey),
+  };
+}
+
+export async function toolSchemas(tools: readonly AgentTool[]): Promise<ToolSchema[]> {
+  return Promise.all(tools.map(async (t) => ({ name: t.name, description: t.description, parameters: await asSchema(t.inputSchema).jsonSchema })));
+}
+
+export function modelView(state: Pick<ContextState, 'history' | 'active' | 'pinned'>): AgentUIMessage[] {
+  return applyCompaction(state.history, state.active?.record, state.pinned);
+}
+
+export function toModelMessages(view: AgentUIMessage[], tools: readonly AgentTool[], settings: LoopSettings): Promise<ModelMessage[]> {
+  return historyToModelMessages(view, tools, settings.maxToolResultChars);
+}
+
+/**
+ * The newest provider-reported measurement still valid for this view: the
+ * last assistant message's last step (input + output), taken under the
+ * compaction now in effect. A compaction or an undo since makes it stale.
+ */
+export async function priorMeasurement(
+  view: AgentUIMessage[],
+  activeId: string | null,
+  tools: readonly AgentTool[],
+  settings: LoopSettings,
+): Promise<ContextMeasurement | undefined> {
+  const index = view.findLastIndex((m) => m.role === 'assistant' && m.metadata?.context);
+  if (index < 0) return undefined;
+  const snapshot = view[index].metadata!.context!;
+  if (snapshot.compactionId !== activeId) return undefined;
+  const covered = await toModelMessages(view.slice(0, index + 1), tools, settings);
+  return { inputTokens: snapshot.inputTokens + snapshot.outputTokens, coveredMessages: covered.length };
+}
+
+export interface ViewMeasure {
+  view: AgentUIMessage[];
+  messages: ModelMessage[];
+  measure: ContextMeasure;
+  /** The measurement it built on, for the seam to reuse. */
+  prior?: ContextMeasurement;
+}
+
+/** What the next request would cost in context: the one figure for the meter and the trigger. */
+export async function measureSessionView(state: ContextState, tools: readonly AgentTool[], instructions: string): Promise<ViewMeasure> {
+  const view = modelView(state);
+  const messages = await toModelMessages(view, tools, state.settings);
+  const prior = await priorMeasurement(view, state.active?.id ?? null, tools, state.settings);
+  const measure = await measureContext({ modelId: state.modelId, instructions, tools: await toolSchemas(tools), messages, measured: prior });
+  return { view, messages, measure, prior };
+}
+
+/** Session totals and cost at list prices (cost only where the catalog knows the model's price). */
+export function sessionSpend(history: AgentUIMessage[], compactions: StoredCompaction[]): { usage: UsageTotals; cost?: number; compactionCost?: number } {
+  let usage = emptyUsage();
+  let cost: number | undefined;
+  for (const message of history) {
+    const used = message.role === 'assistant' ? message.metadata?.usage : undefined;
+    if (!used) continue;
+    usage = addUsage(usage, used);
+    const price = usageCost(used, modelLimits(message.metadata?.model ?? '').pricing);
+    if (price !== undefined) cost = (cost ?? 0) + price;
+  }
+  let compactionCost: number | undefined;
+  for (const c of compactions) if (c.record.cost !== undefined) compactionCost = (compactionCost ?? 0) + c.record.cost;
+  if (compactionCost !== undefined) cost = (cost ?? 0) + compactionCost;
+  return { usage, cost, compactionCost };
+}
+
+/** GET /api/sessions/:id/context. */
+export async function contextReport(db: Db, ownerId: string, session: SessionRow): Promise<ContextReport> {
+  const state = await loadContextState(db, ownerId, session);
+  const toolSet = await sessionTools({ db, ownerId, sessionId: session.id });
+  try {
+    const { measure } = await measureSessionView(state, toolSet.tools, agentInstructions());
+    const compactions = await listCompactions(db, ownerId, session.id);
+    const { thresholds, limits } = state;
+    return {
+      ...measure,
+      window: limits.contextWindow,
+      windowSource: limits.source,
+      ...(limits.matched ? { catalogMatch: limits.matched } : {}),
+      thresholds,
+      level: contextLevel(measure.tokens, thresholds),
+      percent: limits.contextWindow > 0 ? (measure.tokens / limits.contextWindow) * 100 : 0,
+      untilCompaction: tokensUntilCompaction(measure.tokens, thresholds),
+      ...sessionSpend(state.history, compactions),
+      compactions: compactions.map((c) => ({ ...c, active: c.id === state.active?.id })),
+      pinned: [...state.pinned],
+    };
+  } finally {
+    await toolSet.close().catch(() => {});
+  }
+}
