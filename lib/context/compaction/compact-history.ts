@@ -61,6 +61,9 @@ export async function compactHistory(input: CompactHistoryInput): Promise<Compac
   const hidden = () => new Set([...record.summarizedIds, ...record.dropped.map((d) => d.messageId)]);
   const view = () => applyCompaction(history, record, pinned);
   let tokens = input.tokensBefore;
+  // The same estimate before and after, so "did it shrink" compares like with like
+  // (tokensBefore may be the provider's figure, which the estimate does not match exactly).
+  const estimatedBefore = await input.measure(view());
 
   // 1. Prune old tool outputs.
   const prunable = selectPrunableOutputs(history, { pinned, keepRecentTurns: input.keepRecentTurns, alreadyPruned: record.pruned, hidden: hidden() });
@@ -110,6 +113,8 @@ export async function compactHistory(input: CompactHistoryInput): Promise<Compac
     if (record.summaryError) throw new SummaryFailedError(record.summaryError);
     return null;
   }
+  // A summary longer than what it replaces helps nobody: keep the view as it was.
+  if (tokens >= estimatedBefore) return null;
   record.tiers = tiers;
   record.tokensAfter = tokens;
   return record;

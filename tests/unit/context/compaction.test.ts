@@ -191,6 +191,12 @@ describe('tiers in sequence', () => {
     await expect(compactHistory(input(history, { summarize, alwaysSummarize: true, target: 1e9 }))).rejects.toThrow(SummaryFailedError);
   });
 
+  it('keeps the view when the summary would be longer than what it replaces', async () => {
+    const history = longHistory(5, 10);
+    const record = await compactHistory(input(history, { summarize: summarizer('y'.repeat(20_000)), alwaysSummarize: true, target: 1e9 }));
+    expect(record).toBeNull();
+  });
+
   it('returns null when nothing can be compacted (only the recent turns exist)', async () => {
     expect(await compactHistory(input(longHistory(1), { target: 1, summarize: summarizer() }))).toBeNull();
   });
