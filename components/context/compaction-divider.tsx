@@ -56,7 +56,7 @@ export function CompactionDivider({ entry, describe }: { entry: CompactionEntry;
         <div className="flex flex-wrap items-center gap-2">
           <FoldVerticalIcon className="size-4 text-muted-foreground" aria-hidden />
           <span className="font-medium" data-testid="compaction-title">
-            Context compacted: {formatTokens(record.tokensBefore)} → {formatTokens(record.tokensAfter)} tokens
+            Context compacted: {formatTokens(record.tokensBefore)} → ≈{formatTokens(record.tokensAfter)} tokens
           </span>
           <Badge tone="neutral">{TRIGGER_LABEL[entry.trigger]}</Badge>
           {undone && <Badge tone="warning">Undone</Badge>}

@@ -44,7 +44,9 @@ export interface CompactionRecord {
   model?: string;
   /** What the user asked the summary to focus on (`/compact <focus>`). */
   focus?: string;
+  /** The context size that triggered compaction (the meter's figure). */
   tokensBefore: number;
+  /** Estimated size of the compacted view (the provider reports the real one on the next step). */
   tokensAfter: number;
   /** USD of the summarizer call, when its price is known. */
   cost?: number;

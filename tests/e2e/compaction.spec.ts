@@ -69,7 +69,7 @@ test.describe('context management', () => {
 
     const divider = page.getByTestId('compaction-divider');
     await expect(divider).toHaveCount(1);
-    await expect(divider.getByTestId('compaction-title')).toHaveText(/Context compacted: [\d.]+k → [\d.]+k? tokens/);
+    await expect(divider.getByTestId('compaction-title')).toHaveText(/Context compacted: [\d.]+k → ≈[\d.]+k? tokens/);
     await expect(meter).toHaveAttribute('data-level', 'ok');
     // The old messages are still in the transcript, above the divider.
     const oldMessage = page.getByTestId('message-user').filter({ hasText: 'OLDSPAN-ALPHA' });
@@ -117,7 +117,7 @@ test.describe('context management', () => {
     await openSession(page, id);
     await sendAndWait(page, `TASK: plan the migration ${scenario('text', { text: 'Planning.' })}`);
     await sendAndWait(page, `PINNED-FACT the database is Postgres 16 ${scenario('text', { text: 'Noted.' })}`);
-    await sendAndWait(page, `MIDDLE-DETAIL ${scenario('text', { text: 'Ok.' })}`);
+    await sendAndWait(page, `MIDDLE-DETAIL ${'long discussion '.repeat(100)} ${scenario('text', { text: 'Ok.' })}`);
     await sendAndWait(page, `Recent A ${scenario('text', { text: 'A.' })}`);
     await sendAndWait(page, `Recent B ${scenario('text', { text: 'B.' })}`);
 
@@ -137,6 +137,8 @@ test.describe('context management', () => {
     await expect(divider).toContainText('/compact');
     await divider.getByTestId('compaction-toggle').click();
     await expect(divider.getByTestId('compaction-summary')).toContainText('focus: the database choice');
+    await page.getByTestId('transcript').hover();
+    await page.mouse.wheel(0, 600);
     await shot(page, 'divider-dark');
     await openMeter(page);
     await shot(page, 'meter-dark-popover');

@@ -30,8 +30,11 @@ export interface CompactHistoryInput {
   previous?: CompactionRecord;
   /** Tokens the view should fit in. */
   target: number;
-  /** Size of the current view (before this compaction). */
-  tokensBefore: number;
+  /**
+   * Size of the current view as the trigger measured it (often the provider's
+   * figure); candidate views are estimated and scaled to it. Default: the estimate.
+   */
+  tokensBefore?: number;
   keepRecentTurns: number;
   /** Size of a candidate view, in tokens: the same measure the trigger uses. */
   measure: (view: AgentUIMessage[]) => Promise<number>;
@@ -54,20 +57,27 @@ export async function compactHistory(input: CompactHistoryInput): Promise<Compac
     afterMessageId: history.at(-1)?.id,
     tiers: [],
     ...(input.focus?.trim() ? { focus: input.focus.trim() } : {}),
-    tokensBefore: input.tokensBefore,
-    tokensAfter: input.tokensBefore,
+    tokensBefore: 0,
+    tokensAfter: 0,
   };
   const tiers: CompactionTier[] = [];
   const hidden = () => new Set([...record.summarizedIds, ...record.dropped.map((d) => d.messageId)]);
   const view = () => applyCompaction(history, record, pinned);
-  let tokens = input.tokensBefore;
+  // Candidate views are estimated; the provider's figure for the current view calibrates
+  // those estimates, so before, after and the target are in the same units.
+  const estimatedBefore = await input.measure(view());
+  const tokensBefore = input.tokensBefore ?? estimatedBefore;
+  const scale = estimatedBefore > 0 ? tokensBefore / estimatedBefore : 1;
+  const measure = async () => Math.round((await input.measure(view())) * scale);
+  record.tokensBefore = tokensBefore;
+  let tokens = tokensBefore;
 
   // 1. Prune old tool outputs.
   const prunable = selectPrunableOutputs(history, { pinned, keepRecentTurns: input.keepRecentTurns, alreadyPruned: record.pruned, hidden: hidden() });
   if (prunable.length) {
     record.pruned.push(...prunable);
     tiers.push('prune');
-    tokens = await input.measure(view());
+    tokens = await measure();
   }
 
   // 2. Summarize the middle.
@@ -88,7 +98,7 @@ export async function compactHistory(input: CompactHistoryInput): Promise<Compac
         record.model = result.model;
         if (result.cost !== undefined) record.cost = result.cost;
         tiers.push('summarize');
-        tokens = await input.measure(view());
+        tokens = await measure();
       } catch (error) {
         if (input.signal.aborted) throw error;
         record.summaryError = errorMessage(error);
@@ -101,7 +111,7 @@ export async function compactHistory(input: CompactHistoryInput): Promise<Compac
     for (const turn of droppableTurns(history, { pinned, hidden: hidden() })) {
       record.dropped.push(...turn);
       if (!tiers.includes('drop')) tiers.push('drop');
-      tokens = await input.measure(view());
+      tokens = await measure();
       if (tokens <= input.target) break;
     }
   }
@@ -110,6 +120,8 @@ export async function compactHistory(input: CompactHistoryInput): Promise<Compac
     if (record.summaryError) throw new SummaryFailedError(record.summaryError);
     return null;
   }
+  // A summary longer than what it replaces helps nobody: keep the view as it was.
+  if (tokens >= tokensBefore) return null;
   record.tiers = tiers;
   record.tokensAfter = tokens;
   return record;

@@ -13,7 +13,6 @@ function input(history: AgentUIMessage[], overrides: Partial<CompactHistoryInput
     history,
     pinned: none,
     target: 0,
-    tokensBefore: 10_000,
     keepRecentTurns: 2,
     measure: measureView,
     signal: new AbortController().signal,
@@ -189,6 +188,21 @@ describe('tiers in sequence', () => {
       throw new Error('provider down');
     });
     await expect(compactHistory(input(history, { summarize, alwaysSummarize: true, target: 1e9 }))).rejects.toThrow(SummaryFailedError);
+  });
+
+  it('scales its estimates to the provider’s figure for the current view', async () => {
+    const history = longHistory(5);
+    const estimate = await measureView(history);
+    const record = await compactHistory(input(history, { tokensBefore: estimate * 2, target: 1e9 }));
+    const afterEstimate = await measureView(applyCompaction(history, record!, none));
+    expect(record!.tokensBefore).toBe(estimate * 2);
+    expect(record!.tokensAfter).toBe(Math.round(afterEstimate * 2));
+  });
+
+  it('keeps the view when the summary would be longer than what it replaces', async () => {
+    const history = longHistory(5, 10);
+    const record = await compactHistory(input(history, { summarize: summarizer('y'.repeat(20_000)), alwaysSummarize: true, target: 1e9 }));
+    expect(record).toBeNull();
   });
 
   it('returns null when nothing can be compacted (only the recent turns exist)', async () => {
