@@ -353,7 +353,7 @@ export function ChatView({
       <GrantsSheet sessionId={sessionId} open={grantsOpen} onOpenChange={setGrantsOpen} refreshKey={runsVersion} />
       <WorkspacePanel sessionId={sessionId} open={workspaceOpen} onOpenChange={setWorkspaceOpen} version={filesVersion} />
       <InspectorPanel sessionId={sessionId} open={inspectorOpen} onOpenChange={setInspectorOpen} refreshKey={runsVersion} live={busy} />
-      <SessionSettingsSheet sessionId={sessionId} open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <SessionSettingsSheet sessionId={sessionId} models={models} open={settingsOpen} onOpenChange={setSettingsOpen} />
     </SessionContextProvider>
   );
 }

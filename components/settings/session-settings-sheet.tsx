@@ -10,6 +10,7 @@ import { fetchSession, updateSession } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 import { DEFAULT_LOOP_SETTINGS } from '@/lib/agent/settings';
 import { LOOP_SETTING_FIELDS, type LoopSettingsOverrides } from '@/lib/settings/loop-settings';
+import type { ModelInfo } from '@/lib/models/types';
 
 type Draft = Record<string, string>;
 
@@ -18,10 +19,11 @@ function toDraft(settings: Record<string, unknown>): Draft {
 }
 
 /** Only the values the user set; an empty field means "use the default". */
-function toOverrides(draft: Draft, requireDoneTool: boolean): LoopSettingsOverrides {
-  const overrides: Record<string, number | boolean> = {};
+function toOverrides(draft: Draft, requireDoneTool: boolean, summarizerModel: string): LoopSettingsOverrides {
+  const overrides: Record<string, number | boolean | string> = {};
   for (const field of LOOP_SETTING_FIELDS) if (draft[field.key] !== '') overrides[field.key] = Number(draft[field.key]);
   if (requireDoneTool) overrides.requireDoneTool = true;
+  if (summarizerModel) overrides.summarizerModel = summarizerModel;
   return overrides as LoopSettingsOverrides;
 }
 
@@ -29,9 +31,20 @@ function toOverrides(draft: Draft, requireDoneTool: boolean): LoopSettingsOverri
  * The session's loop settings: every limit of the agent loop, with its
  * default as placeholder. Saved per session; applies from the next run.
  */
-export function SessionSettingsSheet({ sessionId, open, onOpenChange }: { sessionId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SessionSettingsSheet({
+  sessionId,
+  models,
+  open,
+  onOpenChange,
+}: {
+  sessionId: string;
+  models: ModelInfo[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [draft, setDraft] = useState<Draft>();
   const [requireDoneTool, setRequireDoneTool] = useState(false);
+  const [summarizerModel, setSummarizerModel] = useState('');
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -42,6 +55,7 @@ export function SessionSettingsSheet({ sessionId, open, onOpenChange }: { sessio
         if (cancelled) return;
         setDraft(toDraft(session.settings));
         setRequireDoneTool(session.settings.requireDoneTool === true);
+        setSummarizerModel(typeof session.settings.summarizerModel === 'string' ? session.settings.summarizerModel : '');
       },
       (error) => toast.error(`Could not load the settings: ${readError(error).message}`),
     );
@@ -54,7 +68,7 @@ export function SessionSettingsSheet({ sessionId, open, onOpenChange }: { sessio
     if (!draft) return;
     setSaving(true);
     try {
-      await updateSession(sessionId, { settings: toOverrides(draft, requireDoneTool) });
+      await updateSession(sessionId, { settings: toOverrides(draft, requireDoneTool, summarizerModel) });
       toast.success('Settings saved. They apply from the next run.');
       onOpenChange(false);
     } catch (error) {
@@ -72,7 +86,7 @@ export function SessionSettingsSheet({ sessionId, open, onOpenChange }: { sessio
             <SlidersHorizontalIcon className="size-4 text-muted-foreground" aria-hidden />
             <SheetTitle>Session settings</SheetTitle>
           </div>
-          <SheetDescription id="settings-description">Limits of the agent loop for this session. Empty fields use the default shown.</SheetDescription>
+          <SheetDescription id="settings-description">Limits of the agent loop and the context thresholds for this session. Empty fields use the default shown.</SheetDescription>
         </SheetHeader>
         <div className="min-h-0 flex-1 divide-y overflow-y-auto px-4">
           {draft &&
@@ -85,6 +99,25 @@ export function SessionSettingsSheet({ sessionId, open, onOpenChange }: { sessio
                 onChange={(value) => setDraft({ ...draft, [field.key]: value })}
               />
             ))}
+          {draft && (
+            <label className="grid grid-cols-[1fr_12rem] items-center gap-x-3 gap-y-0.5 py-2 text-sm">
+              <span className="font-medium">Summarizer model</span>
+              <select
+                className="row-span-2 h-8 w-full rounded-md border bg-background px-2 text-sm"
+                data-testid="setting-summarizerModel"
+                value={summarizerModel}
+                onChange={(event) => setSummarizerModel(event.target.value)}
+              >
+                <option value="">Same as the session</option>
+                {models.map((model) => (
+                  <option key={model.key} value={model.key}>
+                    {model.label}
+                  </option>
+                ))}
+              </select>
+              <span className="text-xs text-muted-foreground">Writes the summary when the context is compacted; a cheaper model saves cost.</span>
+            </label>
+          )}
           {draft && (
             <label className="flex items-start gap-3 py-3 text-sm">
               <input
@@ -102,7 +135,11 @@ export function SessionSettingsSheet({ sessionId, open, onOpenChange }: { sessio
           )}
         </div>
         <div className="flex justify-between gap-2 border-t px-4 py-3">
-          <Button variant="ghost" size="sm" data-testid="settings-reset" disabled={!draft} onClick={() => { setDraft(toDraft({})); setRequireDoneTool(false); }}>
+          <Button variant="ghost" size="sm" data-testid="settings-reset" disabled={!draft} onClick={() => {
+              setDraft(toDraft({}));
+              setRequireDoneTool(false);
+              setSummarizerModel('');
+            }}>
             Reset to defaults
           </Button>
           <Button size="sm" data-testid="settings-save" disabled={!draft || saving} onClick={() => void save()}>

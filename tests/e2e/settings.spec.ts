@@ -10,6 +10,7 @@ test.describe('session settings', () => {
     const retries = panel.getByTestId('setting-maxRetries');
     await expect(retries).toHaveAttribute('placeholder', '3');
     await retries.fill('0');
+    await panel.getByTestId('setting-summarizerModel').selectOption(MODELS.responses);
     await shot(page, 'settings');
     await panel.getByTestId('settings-save').click();
     await expect(panel).toBeHidden();
@@ -20,10 +21,11 @@ test.describe('session settings', () => {
     await expect(lastAssistant(page).getByTestId('retry-notice')).toHaveCount(0);
 
     const stored = await (await page.request.get(`/api/sessions/${id}`)).json();
-    expect(stored.session.settings).toEqual({ maxRetries: 0 });
+    expect(stored.session.settings).toEqual({ maxRetries: 0, summarizerModel: MODELS.responses });
     await page.reload();
     await page.getByTestId('settings-toggle').click();
     await expect(page.getByTestId('setting-maxRetries')).toHaveValue('0');
+    await expect(page.getByTestId('setting-summarizerModel')).toHaveValue(MODELS.responses);
   });
 
   test('an out-of-range value is flagged and refused by the server', async ({ page }) => {
