@@ -47,40 +47,55 @@ export function ChatHeader({
       </div>
       {contextMeter ?? <UsageSummary usage={usage} />}
       <ModelPicker models={models} value={modelKey} onChange={onModelChange} className="max-w-36 sm:max-w-64" />
-      <WithTooltip label="Session settings: loop limits, retries, timeouts" side="bottom">
-        <Button variant="ghost" size="icon-sm" aria-label="Session settings" data-testid="settings-toggle" onClick={onOpenSettings}>
-          <SlidersHorizontalIcon />
-        </Button>
-      </WithTooltip>
-      <WithTooltip label="Permissions granted in this session" side="bottom">
-        <Button variant="ghost" size="icon-sm" aria-label="Granted permissions" data-testid="grants-toggle" onClick={onOpenGrants}>
-          <ShieldCheckIcon />
-        </Button>
-      </WithTooltip>
-      <WithTooltip label={workspaceOpen ? 'Close the workspace' : "Workspace: the agent's files"} side="bottom">
-        <Button
-          variant={workspaceOpen ? 'secondary' : 'ghost'}
-          size="icon-sm"
-          aria-label="Workspace files"
-          aria-pressed={workspaceOpen}
-          data-testid="workspace-toggle"
-          onClick={onToggleWorkspace}
-        >
-          <FolderTreeIcon />
-        </Button>
-      </WithTooltip>
-      <WithTooltip label={inspectorOpen ? 'Close the inspector' : 'Inspect runs: exact requests, timings, usage'} side="bottom">
-        <Button
-          variant={inspectorOpen ? 'secondary' : 'ghost'}
-          size="icon-sm"
-          aria-label="Inspector"
-          aria-pressed={inspectorOpen}
-          data-testid="inspector-toggle"
-          onClick={onToggleInspector}
-        >
-          <ScanSearchIcon />
-        </Button>
-      </WithTooltip>
+      <HeaderToggle label="Session settings: loop limits, retries, timeouts" ariaLabel="Session settings" testId="settings-toggle" onClick={onOpenSettings}>
+        <SlidersHorizontalIcon />
+      </HeaderToggle>
+      <HeaderToggle label="Permissions granted in this session" ariaLabel="Granted permissions" testId="grants-toggle" onClick={onOpenGrants}>
+        <ShieldCheckIcon />
+      </HeaderToggle>
+      <HeaderToggle
+        label={workspaceOpen ? 'Close the workspace' : "Workspace: the agent's files"}
+        ariaLabel="Workspace files"
+        testId="workspace-toggle"
+        pressed={workspaceOpen}
+        onClick={onToggleWorkspace}
+      >
+        <FolderTreeIcon />
+      </HeaderToggle>
+      <HeaderToggle
+        label={inspectorOpen ? 'Close the inspector' : 'Inspect runs: exact requests, timings, usage'}
+        ariaLabel="Inspector"
+        testId="inspector-toggle"
+        pressed={inspectorOpen}
+        onClick={onToggleInspector}
+      >
+        <ScanSearchIcon />
+      </HeaderToggle>
     </PageHeader>
+  );
+}
+
+/** An icon button in the header with a tooltip; `pressed` makes it a toggle that shows when it is on. */
+function HeaderToggle({
+  label,
+  ariaLabel,
+  testId,
+  pressed,
+  onClick,
+  children,
+}: {
+  label: string;
+  ariaLabel: string;
+  testId: string;
+  pressed?: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <WithTooltip label={label} side="bottom">
+      <Button variant={pressed ? 'secondary' : 'ghost'} size="icon-sm" aria-label={ariaLabel} aria-pressed={pressed} data-testid={testId} onClick={onClick}>
+        {children}
+      </Button>
+    </WithTooltip>
   );
 }

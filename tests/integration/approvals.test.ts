@@ -3,14 +3,11 @@
  * decides what runs. A test-only write-class tool (`write_note`) is added to the
  * session's tools; it counts its executions so "ran once" and "never ran" are checked.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
 import type { AgentTool } from '@/lib/agent/types';
-import { startScriptedServer, type ScriptedServer } from '../scripted-server/index.mjs';
+import { params, post, readChunks, setupAppHarness, userMessage } from '../support/app-harness';
 
 const executions: Array<{ sessionId: string; text: string }> = [];
 
@@ -36,65 +33,22 @@ vi.mock('@/lib/tools/session-tools', async (importOriginal) => {
   };
 });
 
-let scripted: ScriptedServer;
-let api: {
-  chat: typeof import('@/app/api/chat/route');
-  sessions: typeof import('@/app/api/sessions/route');
-  session: typeof import('@/app/api/sessions/[id]/route');
-  grants: typeof import('@/app/api/sessions/[id]/grants/route');
-  grant: typeof import('@/app/api/sessions/[id]/grants/[grantId]/route');
-  runs: typeof import('@/app/api/sessions/[id]/runs/route');
-};
-
-beforeAll(async () => {
-  scripted = await startScriptedServer();
-  const dir = mkdtempSync(path.join(tmpdir(), 'ap-approvals-'));
-  Object.assign(process.env, {
-    DATABASE_URL: `file:${path.join(dir, 'approvals.db')}`,
-    OLLAMA_DISCOVERY: 'off',
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_BASE_URL: scripted.url,
-    OPENAI_MODELS: 'scripted-responses',
-    OPENAI_COMPATIBLE_BASE_URL: scripted.url,
-    OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
-    TOOL_APPROVAL_SECRET: 'integration-test-approval-secret',
-  });
-  api = {
-    chat: await import('@/app/api/chat/route'),
-    sessions: await import('@/app/api/sessions/route'),
-    session: await import('@/app/api/sessions/[id]/route'),
-    grants: await import('@/app/api/sessions/[id]/grants/route'),
-    grant: await import('@/app/api/sessions/[id]/grants/[grantId]/route'),
-    runs: await import('@/app/api/sessions/[id]/runs/route'),
-  };
+const app = setupAppHarness({
+  name: 'approvals',
+  routes: ['grants', 'grant', 'runs'],
+  env: { TOOL_APPROVAL_SECRET: 'integration-test-approval-secret' },
 });
-afterAll(() => scripted?.close());
+const { api } = app;
 beforeEach(() => {
   executions.length = 0;
 });
 
-const params = <T extends Record<string, string>>(value: T) => ({ params: Promise.resolve(value) });
-const post = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-let counter = 0;
 const WRITE = (text = 'hello') => `Write it [[scenario:tool?tool=write_note&args=${encodeURIComponent(JSON.stringify({ text }))}]]`;
 
-async function newSession(): Promise<string> {
-  const response = await api.sessions.POST(new Request('http://app/api/sessions', post({ modelKey: 'compat:scripted-chat' })));
-  return (await response.json()).session.id;
-}
-
-async function readChunks(response: Response): Promise<AgentUIMessageChunk[]> {
-  const text = await response.text();
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
-    .map((line) => JSON.parse(line.slice(6)));
-}
+const newSession = () => app.newSession();
 
 async function say(sessionId: string, text: string): Promise<AgentUIMessageChunk[]> {
-  const response = await api.chat.POST(
-    new Request('http://app/api/chat', post({ sessionId, message: { id: `u-${++counter}`, role: 'user', parts: [{ type: 'text', text }] } })),
-  );
+  const response = await app.chat(sessionId, text);
   expect(response.status).toBe(200);
   return readChunks(response);
 }
@@ -103,10 +57,7 @@ function answer(body: unknown): Promise<Response> {
   return api.chat.POST(new Request('http://app/api/chat', post(body)));
 }
 
-async function messages(sessionId: string): Promise<AgentUIMessage[]> {
-  const response = await api.session.GET(new Request('http://app'), params({ id: sessionId }));
-  return (await response.json()).session.messages;
-}
+const messages = app.sessionMessages;
 
 async function setMode(sessionId: string, permissionMode: string): Promise<Response> {
   return api.session.PATCH(
@@ -164,12 +115,12 @@ describe('approvals through POST /api/chat', () => {
   it('a denial never runs the tool and the model reads the reason', async () => {
     const id = await newSession();
     const { approvalId, signature } = await pendingWrite(id);
-    scripted.reset();
+    app.scripted.reset();
     const response = await answer({ sessionId: id, approvals: [{ approvalId, approved: false, signature, reason: 'use the notes folder instead' }] });
     expect(response.status).toBe(200);
     await readChunks(response);
     expect(executions).toEqual([]);
-    expect(JSON.stringify(scripted.requests()[0].body)).toContain('The user denied this tool call (reason: use the notes folder instead).');
+    expect(JSON.stringify(app.scripted.requests()[0].body)).toContain('The user denied this tool call (reason: use the notes folder instead).');
     const [part] = await toolParts(id);
     expect(part).toMatchObject({ state: 'output-denied', approval: { approved: false, reason: 'use the notes folder instead' } });
     expect(decisions((await messages(id)).at(-1))).toEqual(['denied by you: use the notes folder instead']);
@@ -253,17 +204,17 @@ describe('plan mode cannot be bypassed', () => {
   it('does not offer write tools to the model and refuses a write call whatever the body claims', async () => {
     const id = await newSession();
     expect((await setMode(id, 'plan')).status).toBe(200);
-    scripted.reset();
+    app.scripted.reset();
     const response = await api.chat.POST(
       new Request(
         'http://app/api/chat',
-        post({ sessionId: id, permissionMode: 'auto', message: { id: `u-${++counter}`, role: 'user', parts: [{ type: 'text', text: WRITE() }] } }),
+        post({ sessionId: id, permissionMode: 'auto', message: userMessage(WRITE()) }),
       ),
     );
     const chunks = await readChunks(response);
     expect(executions).toEqual([]);
     expect(chunks.some((c) => c.type === 'tool-approval-request')).toBe(false);
-    const sentTools = JSON.stringify(scripted.requests()[0].body.tools ?? []);
+    const sentTools = JSON.stringify(app.scripted.requests()[0].body.tools ?? []);
     expect(sentTools).not.toContain('write_note');
     expect(sentTools).toContain('calculator');
     const [part] = await toolParts(id);

@@ -2,75 +2,25 @@
  * The HTTP API end to end in-process: the real route handlers, a fresh SQLite
  * file, the real providers pointed at the scripted server, and the real loop.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
-import { startScriptedServer, type ScriptedServer } from '../scripted-server/index.mjs';
+import { describe, expect, it } from 'vitest';
+import type { AgentUIMessage } from '@/lib/agent/messages';
+import { params, post, readChunks, setupAppHarness } from '../support/app-harness';
 
-let scripted: ScriptedServer;
-let api: {
-  chat: typeof import('@/app/api/chat/route');
-  stream: typeof import('@/app/api/chat/[id]/stream/route');
-  sessions: typeof import('@/app/api/sessions/route');
-  session: typeof import('@/app/api/sessions/[id]/route');
-  stop: typeof import('@/app/api/sessions/[id]/stop/route');
-  runs: typeof import('@/app/api/sessions/[id]/runs/route');
-  steps: typeof import('@/app/api/runs/[runId]/steps/route');
-};
-
-beforeAll(async () => {
-  scripted = await startScriptedServer();
-  const dir = mkdtempSync(path.join(tmpdir(), 'ap-api-'));
-  Object.assign(process.env, {
-    DATABASE_URL: `file:${path.join(dir, 'api.db')}`,
-    OLLAMA_DISCOVERY: 'off',
-    OPENAI_API_KEY: 'sk-test-never-leaks',
-    OPENAI_BASE_URL: scripted.url,
-    OPENAI_MODELS: 'scripted-responses',
-    OPENAI_COMPATIBLE_BASE_URL: scripted.url,
-    OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
-  });
-  api = {
-    chat: await import('@/app/api/chat/route'),
-    stream: await import('@/app/api/chat/[id]/stream/route'),
-    sessions: await import('@/app/api/sessions/route'),
-    session: await import('@/app/api/sessions/[id]/route'),
-    stop: await import('@/app/api/sessions/[id]/stop/route'),
-    runs: await import('@/app/api/sessions/[id]/runs/route'),
-    steps: await import('@/app/api/runs/[runId]/steps/route'),
-  };
+const app = setupAppHarness({
+  name: 'api',
+  routes: ['stream', 'stop', 'runs', 'steps'],
+  env: { OPENAI_API_KEY: 'sk-test-never-leaks' },
 });
-afterAll(() => scripted?.close());
-
-const params = <T extends Record<string, string>>(value: T) => ({ params: Promise.resolve(value) });
-const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-let counter = 0;
-const userMessage = (text: string) => ({ id: `u-${++counter}-${Date.now()}`, role: 'user', parts: [{ type: 'text', text }] });
+const { api } = app;
 
 async function newSession(modelKey = 'compat:scripted-chat'): Promise<string> {
-  const response = await api.sessions.POST(new Request('http://app/api/sessions', json({ modelKey })));
+  const response = await api.sessions.POST(new Request('http://app/api/sessions', post({ modelKey })));
   expect(response.status).toBe(201);
   return (await response.json()).session.id;
 }
 
-async function sessionMessages(id: string): Promise<AgentUIMessage[]> {
-  const response = await api.session.GET(new Request(`http://app/api/sessions/${id}`), params({ id }));
-  return (await response.json()).session.messages;
-}
-
-async function readChunks(response: Response): Promise<AgentUIMessageChunk[]> {
-  const text = await response.text();
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
-    .map((line) => JSON.parse(line.slice(6)));
-}
-
-function chat(sessionId: string, text: string, extra: Record<string, unknown> = {}) {
-  return api.chat.POST(new Request('http://app/api/chat', json({ sessionId, message: userMessage(text), ...extra })));
-}
+const sessionMessages = app.sessionMessages;
+const chat = app.chat;
 
 describe('POST /api/chat', () => {
   it('streams a run and saves the user message and the assistant answer', async () => {
@@ -99,9 +49,9 @@ describe('POST /api/chat', () => {
     const text = messages[1].parts.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text).join('');
     expect(text).toContain('42');
 
-    scripted.reset();
+    app.scripted.reset();
     await readChunks(await chat(id, 'And again'));
-    const [request] = scripted.requests();
+    const [request] = app.scripted.requests();
     const sent = JSON.stringify(request.body);
     expect(sent).toContain('Compute'); // the first turn came from the database, not the client
     expect(sent).toContain('6*7');
@@ -149,7 +99,7 @@ describe('POST /api/chat', () => {
     const bad = await api.chat.POST(new Request('http://app/api/chat', { method: 'POST', body: '{not json' }));
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatch(/JSON/);
-    const invalid = await api.chat.POST(new Request('http://app/api/chat', json({ sessionId: id, message: { id: 'x', role: 'assistant', parts: [] } })));
+    const invalid = await api.chat.POST(new Request('http://app/api/chat', post({ sessionId: id, message: { id: 'x', role: 'assistant', parts: [] } })));
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).error).toMatch(/Invalid request/);
     expect(await sessionMessages(id)).toEqual([]);

@@ -3,58 +3,21 @@
  * at loop entry, /compact with a focus, undo, pins and the hard limit, against
  * a temp SQLite file and the scripted server.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
+import { describe, expect, it } from 'vitest';
+import type { AgentUIMessageChunk } from '@/lib/agent/messages';
 import type { CompactionResponse, ContextReport } from '@/lib/api-types';
 import { SUMMARY_MESSAGE_PREFIX } from '@/lib/context/view';
-import { startScriptedServer, type ScriptedServer } from '../scripted-server/index.mjs';
+import { params, patch, post, readChunks, setupAppHarness } from '../support/app-harness';
 
-let scripted: ScriptedServer;
-let api: {
-  chat: typeof import('@/app/api/chat/route');
-  sessions: typeof import('@/app/api/sessions/route');
-  session: typeof import('@/app/api/sessions/[id]/route');
-  context: typeof import('@/app/api/sessions/[id]/context/route');
-  compact: typeof import('@/app/api/sessions/[id]/compact/route');
-  undo: typeof import('@/app/api/sessions/[id]/compactions/[compactionId]/undo/route');
-  message: typeof import('@/app/api/sessions/[id]/messages/[messageId]/route');
-};
-
-beforeAll(async () => {
-  scripted = await startScriptedServer();
-  const dir = mkdtempSync(path.join(tmpdir(), 'ap-context-'));
-  Object.assign(process.env, {
-    DATABASE_URL: `file:${path.join(dir, 'context.db')}`,
-    OLLAMA_DISCOVERY: 'off',
-    OPENAI_API_KEY: 'sk-test-never-leaks',
-    OPENAI_BASE_URL: scripted.url,
-    OPENAI_MODELS: 'scripted-responses',
-    OPENAI_COMPATIBLE_BASE_URL: scripted.url,
-    OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
-  });
-  api = {
-    chat: await import('@/app/api/chat/route'),
-    sessions: await import('@/app/api/sessions/route'),
-    session: await import('@/app/api/sessions/[id]/route'),
-    context: await import('@/app/api/sessions/[id]/context/route'),
-    compact: await import('@/app/api/sessions/[id]/compact/route'),
-    undo: await import('@/app/api/sessions/[id]/compactions/[compactionId]/undo/route'),
-    message: await import('@/app/api/sessions/[id]/messages/[messageId]/route'),
-  };
+const app = setupAppHarness({
+  name: 'context',
+  routes: ['context', 'compact', 'undo', 'message'],
+  env: { OPENAI_API_KEY: 'sk-test-never-leaks' },
 });
-afterAll(() => scripted?.close());
-
-const params = <T extends Record<string, string>>(value: T) => ({ params: Promise.resolve(value) });
-const post = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const patch = (body: unknown) => ({ method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-let counter = 0;
+const { api } = app;
 
 async function newSession(settings: Record<string, unknown> = {}): Promise<string> {
-  const response = await api.sessions.POST(new Request('http://app/api/sessions', post({ modelKey: 'compat:scripted-chat' })));
-  const id = (await response.json()).session.id as string;
+  const id = await app.newSession();
   if (Object.keys(settings).length) {
     const updated = await api.session.PATCH(new Request(`http://app/api/sessions/${id}`, patch({ settings })), params({ id }));
     expect(updated.status).toBe(200);
@@ -63,14 +26,9 @@ async function newSession(settings: Record<string, unknown> = {}): Promise<strin
 }
 
 async function send(sessionId: string, text: string): Promise<AgentUIMessageChunk[]> {
-  const message = { id: `u-${++counter}-${Date.now()}`, role: 'user', parts: [{ type: 'text', text }] };
-  const response = await api.chat.POST(new Request('http://app/api/chat', post({ sessionId, message })));
+  const response = await app.chat(sessionId, text);
   expect(response.status).toBe(200);
-  const body = await response.text();
-  return body
-    .split('\n')
-    .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
-    .map((line) => JSON.parse(line.slice(6)));
+  return readChunks(response);
 }
 
 async function context(id: string): Promise<ContextReport> {
@@ -79,10 +37,7 @@ async function context(id: string): Promise<ContextReport> {
   return (await response.json()).context;
 }
 
-async function messages(id: string): Promise<AgentUIMessage[]> {
-  const response = await api.session.GET(new Request(`http://app/api/sessions/${id}`), params({ id }));
-  return (await response.json()).session.messages;
-}
+const messages = app.sessionMessages;
 
 const runEnd = (chunks: AgentUIMessageChunk[]) => chunks.find((c) => c.type === 'data-run-end') as { data: { reason: string; message: string } } | undefined;
 const filler = (tag: string, chars: number) => `${tag} ${'lorem ipsum '.repeat(Math.ceil(chars / 12))}`.slice(0, chars);
@@ -159,7 +114,7 @@ describe('auto-compaction at loop entry', () => {
     await send(id, `${filler('OLDSPAN-BETA', 500)} [[scenario:text?text=noted%20again]]`);
     await send(id, 'recent one [[scenario:text?text=recent%20answer&inputTokens=3700]]');
     expect((await context(id)).level).toBe('warn');
-    scripted.reset();
+    app.scripted.reset();
 
     const chunks = await send(id, 'continue please [[scenario:text?text=continuing%20the%20work]]');
     expect(runEnd(chunks)?.data.reason).toBe('completed');
@@ -167,7 +122,7 @@ describe('auto-compaction at loop entry', () => {
     expect(notice.data.tokensBefore).toBeGreaterThan(3_600);
     expect(notice.data.tokensAfter).toBeLessThanOrEqual(3_280);
 
-    const [summaryRequest, modelRequest] = scripted.requests();
+    const [summaryRequest, modelRequest] = app.scripted.requests();
     expect(requestText(summaryRequest.body)).toContain('OLDSPAN-ALPHA');
     expect(requestText(modelRequest.body)).toContain(SUMMARY_MESSAGE_PREFIX);
     expect(requestText(modelRequest.body)).not.toContain('OLDSPAN-ALPHA');
@@ -190,7 +145,7 @@ describe('auto-compaction at loop entry', () => {
     const end = runEnd(chunks);
     expect(end?.data.reason).toBe('context-limit');
     expect(end?.data.message).toMatch(/^Context limit exceeded: .* Compact harder with \/compact, or start a new session from a summary\.$/);
-    expect(scripted.requests().some((r) => requestText(r.body).includes('HUGE'))).toBe(false);
+    expect(app.scripted.requests().some((r) => requestText(r.body).includes('HUGE'))).toBe(false);
   });
 });
 
@@ -207,20 +162,20 @@ describe('/compact, undo and pins', () => {
 
   it('summarizes on demand with the user’s focus in the summarizer prompt', async () => {
     const id = await longSession();
-    scripted.reset();
+    app.scripted.reset();
     const response = await api.compact.POST(new Request(`http://app/api/sessions/${id}/compact`, post({ focus: 'the schema changes' })), params({ id }));
     expect(response.status).toBe(200);
     const body = (await response.json()) as CompactionResponse;
     expect(body.compaction).toMatchObject({ trigger: 'manual', active: true });
     expect(body.compaction!.record).toMatchObject({ focus: 'the schema changes', tiers: ['summarize'] });
-    const [summaryRequest] = scripted.requests();
+    const [summaryRequest] = app.scripted.requests();
     expect(requestText(summaryRequest.body)).toContain('The user asked you to focus on: the schema changes');
     expect(requestText(summaryRequest.body)).toContain('MIDDLE-ONE');
 
     // The next model request carries the summary, not the span.
-    scripted.reset();
+    app.scripted.reset();
     await send(id, 'next [[scenario:text?text=fine]]');
-    const next = requestText(scripted.requests()[0].body);
+    const next = requestText(app.scripted.requests()[0].body);
     expect(next).toContain(SUMMARY_MESSAGE_PREFIX);
     expect(next).not.toContain('MIDDLE-ONE');
   });
@@ -242,9 +197,9 @@ describe('/compact, undo and pins', () => {
     expect(body.warning).toBeUndefined();
     expect((await undo()).status).toBe(404);
 
-    scripted.reset();
+    app.scripted.reset();
     await send(id, 'next [[scenario:text?text=fine]]');
-    expect(requestText(scripted.requests()[0].body)).toContain('MIDDLE-ONE');
+    expect(requestText(app.scripted.requests()[0].body)).toContain('MIDDLE-ONE');
   });
 
   it('warns when the restored context no longer fits', async () => {
@@ -265,9 +220,9 @@ describe('/compact, undo and pins', () => {
     const body = (await (await api.compact.POST(new Request('http://app/x', post({})), params({ id }))).json()) as CompactionResponse;
     expect(body.compaction!.record.summarizedIds).not.toContain(pinnedId);
     expect((await context(id)).pinned).toEqual([pinnedId]);
-    scripted.reset();
+    app.scripted.reset();
     await send(id, 'next [[scenario:text?text=fine]]');
-    const next = requestText(scripted.requests()[0].body);
+    const next = requestText(app.scripted.requests()[0].body);
     expect(next).toContain('MIDDLE-ONE');
     expect(next).not.toContain('MIDDLE-TWO');
   });

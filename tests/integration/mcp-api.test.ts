@@ -3,58 +3,29 @@
  * fresh SQLite file, server-everything over Streamable HTTP, and chat runs
  * against the scripted model that call MCP tools through the loop.
  */
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
 import type { McpServerView } from '@/lib/api-types';
-import { startScriptedServer, type ScriptedServer } from '../scripted-server/index.mjs';
+import { params, readChunks, send, setupAppHarness } from '../support/app-harness';
 import { freePort, startEverythingServer, type EverythingServer } from '../support/mcp-everything';
 
 const SECRET = 'Bearer sk-mcp-secret-value-1234';
 
-let scripted: ScriptedServer;
+const app = setupAppHarness({
+  name: 'mcp',
+  routes: ['servers', 'server', 'test'],
+  env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: undefined, OPENAI_MODELS: undefined, MCP_ALLOW_STDIO: undefined },
+});
+const { api } = app;
 let everything: EverythingServer;
-let api: {
-  chat: typeof import('@/app/api/chat/route');
-  sessions: typeof import('@/app/api/sessions/route');
-  session: typeof import('@/app/api/sessions/[id]/route');
-  servers: typeof import('@/app/api/mcp-servers/route');
-  server: typeof import('@/app/api/mcp-servers/[id]/route');
-  test: typeof import('@/app/api/mcp-servers/[id]/test/route');
-};
-
 beforeAll(async () => {
-  [scripted, everything] = await Promise.all([startScriptedServer(), startEverythingServer()]);
-  const dir = mkdtempSync(path.join(tmpdir(), 'ap-mcp-'));
-  Object.assign(process.env, {
-    DATABASE_URL: `file:${path.join(dir, 'mcp.db')}`,
-    OLLAMA_DISCOVERY: 'off',
-    OPENAI_API_KEY: '',
-    OPENAI_COMPATIBLE_BASE_URL: scripted.url,
-    OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
-  });
-  delete process.env.MCP_ALLOW_STDIO;
-  api = {
-    chat: await import('@/app/api/chat/route'),
-    sessions: await import('@/app/api/sessions/route'),
-    session: await import('@/app/api/sessions/[id]/route'),
-    servers: await import('@/app/api/mcp-servers/route'),
-    server: await import('@/app/api/mcp-servers/[id]/route'),
-    test: await import('@/app/api/mcp-servers/[id]/test/route'),
-  };
+  everything = await startEverythingServer();
 });
 afterAll(async () => {
-  await Promise.all([scripted?.close(), everything?.stop()]);
+  await everything?.stop();
 });
-
-const params = <T extends Record<string, string>>(value: T) => ({ params: Promise.resolve(value) });
-const send = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-let counter = 0;
-const userMessage = (text: string) => ({ id: `u-${++counter}-${Date.now()}`, role: 'user', parts: [{ type: 'text', text }] });
 
 async function createServer(body: Record<string, unknown>): Promise<Response> {
   return api.servers.POST(new Request('http://app/api/mcp-servers', send('POST', body)));
@@ -72,19 +43,12 @@ async function removeAllServers() {
   }
 }
 
-async function newSession(): Promise<string> {
-  const response = await api.sessions.POST(new Request('http://app/api/sessions', send('POST', { modelKey: 'compat:scripted-chat' })));
-  return (await response.json()).session.id;
-}
+const newSession = () => app.newSession();
 async function runChat(sessionId: string, text: string): Promise<{ chunks: AgentUIMessageChunk[]; message: AgentUIMessage }> {
-  const response = await api.chat.POST(new Request('http://app/api/chat', send('POST', { sessionId, message: userMessage(text) })));
+  const response = await app.chat(sessionId, text);
   expect(response.status).toBe(200);
-  const chunks = (await response.text())
-    .split('\n')
-    .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
-    .map((line) => JSON.parse(line.slice(6)));
-  const session = await (await api.session.GET(new Request('http://app'), params({ id: sessionId }))).json();
-  return { chunks, message: session.session.messages.at(-1) };
+  const chunks = await readChunks(response);
+  return { chunks, message: (await app.sessionMessages(sessionId)).at(-1)! };
 }
 type ToolPartLike = { type: string; state: string; output?: unknown; errorText?: string };
 const toolPart = (message: AgentUIMessage, name: string) => message.parts.find((part) => part.type === `tool-${name}`) as ToolPartLike | undefined;
@@ -195,14 +159,14 @@ describe('MCP server settings API', () => {
 describe('MCP tools in chat runs', () => {
   it('calls an MCP tool through the loop and shows its output', async () => {
     const id = await newSession();
-    scripted.reset();
+    app.scripted.reset();
     const { message } = await runChat(id, 'Echo [[scenario:tool?tool=everything__echo&args={"message":"hello from the loop"}]]');
     const part = toolPart(message, 'everything__echo');
     expect(part?.state).toBe('output-available');
     expect(part?.output).toBe('Echo: hello from the loop');
     const text = message.parts.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text).join('');
     expect(text).toContain('Echo: hello from the loop');
-    const offered = JSON.stringify(scripted.requests()[0].body.tools);
+    const offered = JSON.stringify(app.scripted.requests()[0].body.tools);
     expect(offered).toContain('everything__echo');
     expect(offered).toContain('everything__get-sum');
     expect(message.metadata?.runEnd?.reason).toBe('completed');
@@ -250,6 +214,6 @@ describe('MCP tools in chat runs', () => {
     await runChat(id, 'Echo [[scenario:tool?tool=everything__echo&args={"message":"x"}]]');
     const body = await (await api.session.GET(new Request('http://app'), params({ id }))).text();
     expect(body).not.toContain('sk-mcp');
-    expect(JSON.stringify(scripted.requests())).not.toContain('sk-mcp');
+    expect(JSON.stringify(app.scripted.requests())).not.toContain('sk-mcp');
   });
 });

@@ -9,8 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { APICallError, jsonSchema, streamText, tool, type ToolSet } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../scripted-server/index.mjs';
+import { describe, expect, it } from 'vitest';
 import { assembleStream, type AssembledStream } from './assemble';
 import {
   WIRE,
@@ -19,6 +18,7 @@ import {
   providerExpectation,
   providersFor,
   replayModel,
+  suiteScriptedServer,
   type Outcome,
   type ProviderKind,
   type RecordedExpectation,
@@ -28,7 +28,7 @@ if (!hasWire) console.warn(`wire conformance skipped: ${WIRE} not found`);
 
 /* ---------- running a replay ---------- */
 
-let server: ScriptedServer;
+const scripted = suiteScriptedServer();
 
 /** Declares the recorded tools (no execute) so tool calls are reported as-is, without tool-error parts. */
 function toolsFor(e: RecordedExpectation): ToolSet {
@@ -38,7 +38,7 @@ function toolsFor(e: RecordedExpectation): ToolSet {
 async function replay(kind: ProviderKind, file: string, tools: ToolSet = {}, delayMs = 0): Promise<AssembledStream> {
   const scenario = `replay?file=${encodeURIComponent(file)}${delayMs ? `&delayMs=${delayMs}` : ''}`;
   return assembleStream(
-    streamText({ model: replayModel(kind, server.url), prompt: 'replay', tools, maxRetries: 0, onError: () => {}, headers: { 'x-scenario': scenario } }),
+    streamText({ model: replayModel(kind, scripted.server.url), prompt: 'replay', tools, maxRetries: 0, onError: () => {}, headers: { 'x-scenario': scenario } }),
   );
 }
 
@@ -70,12 +70,7 @@ const { recordings, cases } = loadCases();
 const runs = cases.flatMap((c) => providersFor(c.api).map((provider) => ({ ...c, provider })));
 
 (hasWire ? describe : describe.skip)('wire conformance: recorded streams through the real providers', () => {
-  beforeAll(async () => {
-    server = await startScriptedServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  scripted.hooks();
 
   it('covers all 25 recordings (34 replayable interactions)', () => {
     expect(recordings).toBe(25);
@@ -117,7 +112,7 @@ const runs = cases.flatMap((c) => providersFor(c.api).map((provider) => ({ ...c,
   });
 
   it('.chunks.txt files are re-framed as data: lines plus [DONE]; .sse files are sent byte for byte', async () => {
-    const sse = await fetch(`${server.url}/chat/completions`, {
+    const sse = await fetch(`${scripted.server.url}/chat/completions`, {
       method: 'POST',
       headers: { 'x-scenario': 'replay?file=chat-completions/openai-gpt4o-finish-length.sse' },
       body: '{}',
@@ -125,7 +120,7 @@ const runs = cases.flatMap((c) => providersFor(c.api).map((provider) => ({ ...c,
     expect(sse.headers.get('content-type')).toContain('text/event-stream');
     expect(await sse.text()).toBe(readFileSync(path.join(WIRE, 'chat-completions/openai-gpt4o-finish-length.sse'), 'utf8'));
 
-    const jsonl = await fetch(`${server.url}/responses`, {
+    const jsonl = await fetch(`${scripted.server.url}/responses`, {
       method: 'POST',
       headers: { 'x-scenario': 'replay?file=responses/openai-error-insufficient-quota.chunks.txt' },
       body: '{}',
@@ -137,7 +132,7 @@ const runs = cases.flatMap((c) => providersFor(c.api).map((provider) => ({ ...c,
   });
 
   it('refuses files outside the wire dir', async () => {
-    const res = await fetch(`${server.url}/chat/completions`, {
+    const res = await fetch(`${scripted.server.url}/chat/completions`, {
       method: 'POST',
       headers: { 'x-scenario': 'replay?file=../../etc/passwd' },
       body: '{}',

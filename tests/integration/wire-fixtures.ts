@@ -14,7 +14,8 @@ import path from 'node:path';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
-import { wireDir } from '../scripted-server/index.mjs';
+import { afterAll, beforeAll } from 'vitest';
+import { startScriptedServer, wireDir, type ScriptedServer } from '../scripted-server/index.mjs';
 
 export type ProviderKind = 'compat' | 'chat' | 'responses';
 
@@ -258,4 +259,23 @@ export function replayModel(
   if (kind === 'compat') return createOpenAICompatible({ name: 'compat', baseURL, includeUsage: true, ...options }).chatModel('replay');
   const openai = createOpenAI({ baseURL, apiKey: 'test', ...options });
   return kind === 'responses' ? openai.responses('replay') : openai.chat('replay');
+}
+
+/** A wire suite's scripted server: call `hooks()` inside the suite's describe (so a skipped suite starts nothing); tests read `server`. */
+export function suiteScriptedServer() {
+  let server: ScriptedServer | undefined;
+  return {
+    get server(): ScriptedServer {
+      if (!server) throw new Error('the scripted server starts in the suite’s beforeAll');
+      return server;
+    },
+    hooks() {
+      beforeAll(async () => {
+        server = await startScriptedServer();
+      });
+      afterAll(async () => {
+        await server?.close();
+      });
+    },
+  };
 }

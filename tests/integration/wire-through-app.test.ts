@@ -25,7 +25,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { convertToModelMessages, getToolName, isToolUIPart, jsonSchema, type ModelMessage } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   estimatePromptTokens,
   estimateTextTokens,
@@ -36,7 +36,7 @@ import {
   type StepTrace,
 } from '@/lib/agent';
 import { addUsage, emptyUsage, type AgentUIMessage, type AgentUIMessageChunk, type RunEnd, type UsageTotals } from '@/lib/agent/messages';
-import { startScriptedServer, type RecordedRequest, type ScriptedServer } from '../scripted-server/index.mjs';
+import type { RecordedRequest } from '../scripted-server/index.mjs';
 import { assemble, fakeClock, nextTurnModelMessages, userMessage } from '../unit/agent/harness';
 import {
   C11_MESSAGE,
@@ -47,6 +47,7 @@ import {
   providerExpectation,
   providersFor,
   replayModel,
+  suiteScriptedServer,
   type Outcome,
   type ProviderKind,
   type ReplayCase,
@@ -119,7 +120,7 @@ function endForFinish(o: Outcome): RunEnd | 'continue' {
 
 /* ---------- running a case through the app ---------- */
 
-let server: ScriptedServer;
+const scripted = suiteScriptedServer();
 
 interface AppRun {
   result: RunResult;
@@ -143,7 +144,7 @@ function recordedTool(name: string): AgentTool {
 
 /** Runs the app's loop; model call N is answered with script[N-1], then with the closing turn. */
 async function runThroughApp(provider: ProviderKind, script: ReplayCase[], options: { delayMs?: number } = {}): Promise<AppRun> {
-  server.reset();
+  scripted.server.reset();
   let scenario = CLOSING_SCENARIO;
   const scriptedFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
@@ -154,7 +155,7 @@ async function runThroughApp(provider: ProviderKind, script: ReplayCase[], optio
   const tools = names.map(recordedTool);
   const chunks: AgentUIMessageChunk[] = [];
   const result = await runAgent({
-    model: replayModel(provider, server.url, { fetch: scriptedFetch }),
+    model: replayModel(provider, scripted.server.url, { fetch: scriptedFetch }),
     instructions: INSTRUCTIONS,
     messages: [userMessage(USER_TEXT)],
     tools,
@@ -175,7 +176,7 @@ async function runThroughApp(provider: ProviderKind, script: ReplayCase[], optio
   });
   // The run manager writes `start` before and `finish` after the run; assemble() adds both.
   const message = await assemble(chunks);
-  return { result, chunks, message, requests: server.requests(), tools };
+  return { result, chunks, message, requests: scripted.server.requests(), tools };
 }
 
 /* ---------- reading the assembled message ---------- */
@@ -263,12 +264,7 @@ const runs = cases.flatMap((c) =>
 );
 
 (hasWire ? describe : describe.skip)('wire through the app: recorded streams via the real providers and runAgent', () => {
-  beforeAll(async () => {
-    server = await startScriptedServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  scripted.hooks();
 
   it('replays every interaction of all 25 recordings through the app (53 provider runs)', () => {
     expect(recordings).toBe(25);

@@ -3,71 +3,33 @@
  * calls the tools, the real loop runs them against the session's workspace in
  * a temp SQLite file, and the files API reads back what they saved.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import { startScriptedServer, type ScriptedServer } from '../scripted-server/index.mjs';
+import { params, patch, setupAppHarness } from '../support/app-harness';
 
-let scripted: ScriptedServer;
-let api: {
-  chat: typeof import('@/app/api/chat/route');
-  sessions: typeof import('@/app/api/sessions/route');
-  session: typeof import('@/app/api/sessions/[id]/route');
-  files: typeof import('@/app/api/sessions/[id]/files/route');
-  content: typeof import('@/app/api/sessions/[id]/files/content/route');
-};
+const app = setupAppHarness({ name: 'ws-api', routes: ['files', 'content'] });
+const { api } = app;
 let db: import('@/db/client').Db;
-
 beforeAll(async () => {
-  scripted = await startScriptedServer();
-  const dir = mkdtempSync(path.join(tmpdir(), 'ap-ws-api-'));
-  Object.assign(process.env, {
-    DATABASE_URL: `file:${path.join(dir, 'api.db')}`,
-    OLLAMA_DISCOVERY: 'off',
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_BASE_URL: scripted.url,
-    OPENAI_MODELS: 'scripted-responses',
-    OPENAI_COMPATIBLE_BASE_URL: scripted.url,
-    OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
-  });
-  api = {
-    chat: await import('@/app/api/chat/route'),
-    sessions: await import('@/app/api/sessions/route'),
-    session: await import('@/app/api/sessions/[id]/route'),
-    files: await import('@/app/api/sessions/[id]/files/route'),
-    content: await import('@/app/api/sessions/[id]/files/content/route'),
-  };
   db = await (await import('@/lib/server/db')).getAppDb();
 });
-afterAll(() => scripted?.close());
-
-const params = <T extends Record<string, string>>(value: T) => ({ params: Promise.resolve(value) });
-const post = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-let counter = 0;
 
 /** `[[scenario:sequence?calls=…]]`: the scripted model makes these calls, one per turn. */
 const sequence = (calls: Array<{ tool: string; args: unknown }>) => `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(calls))}]]`;
 
 /** A session in accept-edits mode, so workspace writes run without an approval prompt (approvals have their own tests). */
 async function newSession(modelKey: string): Promise<string> {
-  const response = await api.sessions.POST(new Request('http://app/api/sessions', post({ modelKey })));
-  const id = (await response.json()).session.id as string;
-  const patch = { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ permissionMode: 'accept-edits' }) };
-  expect((await api.session.PATCH(new Request(`http://app/api/sessions/${id}`, patch), params({ id }))).status).toBe(200);
+  const id = await app.newSession(modelKey);
+  expect((await api.session.PATCH(new Request(`http://app/api/sessions/${id}`, patch({ permissionMode: 'accept-edits' })), params({ id }))).status).toBe(200);
   return id;
 }
 
 /** Sends a message and waits for the run to end (the response streams until then). */
 async function runTurn(sessionId: string, text: string): Promise<AgentUIMessage> {
-  const response = await api.chat.POST(
-    new Request('http://app/api/chat', post({ sessionId, message: { id: `u-${++counter}`, role: 'user', parts: [{ type: 'text', text }] } })),
-  );
+  const response = await app.chat(sessionId, text);
   expect(response.status).toBe(200);
   await response.text();
-  const detail = await (await api.session.GET(new Request(`http://app/api/sessions/${sessionId}`), params({ id: sessionId }))).json();
-  return detail.session.messages.at(-1);
+  return (await app.sessionMessages(sessionId)).at(-1)!;
 }
 
 function toolParts(message: AgentUIMessage) {

@@ -2,7 +2,7 @@ import { createUIMessageStreamResponse } from 'ai';
 import { z } from 'zod';
 import { expirePendingApprovals } from '@/db/queries/approvals';
 import { messageExists, loadMessages, saveMessage } from '@/db/queries/messages';
-import { getSession, setAutoTitle, updateSession } from '@/db/queries/sessions';
+import { setAutoTitle, updateSession } from '@/db/queries/sessions';
 import type { SessionRow } from '@/db/schema';
 import { resolveModel, UnknownModelError } from '@/lib/models';
 import { approvalsRequestSchema, type ApprovalsRequest } from '@/lib/server/approval-request';
@@ -11,8 +11,8 @@ import { recordApprovalDecisions, validateApprovalDecisions } from '@/lib/server
 import { chatRequestSchema, MAX_CHAT_BODY_BYTES, MAX_MESSAGE_CHARS, messageChars, toUserMessage, type ChatRequest } from '@/lib/server/chat-request';
 import { getAppDb } from '@/lib/server/db';
 import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
-import { currentOwnerId } from '@/lib/server/owner';
 import { releaseSession, reserveSession, startRun } from '@/lib/server/run-manager';
+import { requireSession } from '@/lib/server/session-access';
 import { titleFromMessage } from '@/lib/server/titles';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
@@ -25,10 +25,7 @@ const chatBodySchema = z.union([chatRequestSchema, approvalsRequestSchema]);
 /** Parse → load → run → stream. The client sends only its new message or its decisions; history comes from the database. */
 export const POST = withErrors(async (request: Request) => {
   const body = await readJsonBody(request, chatBodySchema, MAX_CHAT_BODY_BYTES);
-  const ownerId = currentOwnerId(request);
-  const db = await getAppDb();
-  const session = await getSession(db, ownerId, body.sessionId);
-  if (!session) throw new HttpError(404, 'Session not found.', 'not_found');
+  const { ownerId, session } = await requireSession(request, body.sessionId);
   return 'approvals' in body ? continueAfterApprovals(ownerId, session, body) : startWithMessage(ownerId, session, body);
 });
 

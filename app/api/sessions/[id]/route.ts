@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { loadMessages } from '@/db/queries/messages';
-import { deleteSession, getSession, updateSession } from '@/db/queries/sessions';
+import { deleteSession, updateSession } from '@/db/queries/sessions';
 import type { SessionDetail } from '@/lib/api-types';
 import { resolveModel, UnknownModelError } from '@/lib/models';
 import { getAppDb } from '@/lib/server/db';
@@ -10,6 +10,7 @@ import { PERMISSION_MODES } from '@/lib/permissions/policy';
 import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
 import { currentOwnerId } from '@/lib/server/owner';
 import { isSessionRunning, stopRun } from '@/lib/server/run-manager';
+import { requireSession } from '@/lib/server/session-access';
 import { toSessionSummary } from '@/lib/server/sessions';
 
 export const dynamic = 'force-dynamic';
@@ -28,10 +29,7 @@ const patchSchema = z
 
 export const GET = withErrors(async (request: Request, { params }: Context) => {
   const { id } = await params;
-  const ownerId = currentOwnerId(request);
-  const db = await getAppDb();
-  const row = await getSession(db, ownerId, id);
-  if (!row) throw new HttpError(404, 'Session not found.', 'not_found');
+  const { db, ownerId, session: row } = await requireSession(request, id);
   const session: SessionDetail = { ...toSessionSummary(row), settings: row.settings, messages: await loadMessages(db, ownerId, id) };
   return NextResponse.json({ session });
 });

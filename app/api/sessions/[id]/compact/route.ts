@@ -1,13 +1,11 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { getSession } from '@/db/queries/sessions';
 import type { CompactionResponse } from '@/lib/api-types';
 import { resolveModel, UnknownModelError } from '@/lib/models';
-import { getAppDb } from '@/lib/server/db';
 import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
 import { compactSessionNow } from '@/lib/server/manual-compaction';
-import { currentOwnerId } from '@/lib/server/owner';
 import { releaseSession, reserveSession } from '@/lib/server/run-manager';
+import { requireSession } from '@/lib/server/session-access';
 import { contextReport } from '@/lib/server/session-context';
 
 export const dynamic = 'force-dynamic';
@@ -18,10 +16,7 @@ const compactSchema = z.strictObject({ focus: z.string().trim().max(2_000).optio
 export const POST = withErrors(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   const { id } = await params;
   const body = await readJsonBody(request, compactSchema, 10_000);
-  const ownerId = currentOwnerId(request);
-  const db = await getAppDb();
-  const session = await getSession(db, ownerId, id);
-  if (!session) throw new HttpError(404, 'Session not found.', 'not_found');
+  const { db, ownerId, session } = await requireSession(request, id);
   await resolveModel(session.modelKey).catch((error) => {
     if (error instanceof UnknownModelError) throw new HttpError(400, error.message, 'unknown_model');
     throw error;

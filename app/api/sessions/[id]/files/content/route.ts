@@ -1,11 +1,9 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { getSession } from '@/db/queries/sessions';
 import { getWorkspaceFile } from '@/db/queries/workspace';
 import type { WorkspaceFileContent } from '@/lib/api-types';
-import { getAppDb } from '@/lib/server/db';
 import { HttpError, withErrors } from '@/lib/server/http';
-import { currentOwnerId } from '@/lib/server/owner';
+import { requireSession } from '@/lib/server/session-access';
 import { MAX_PATH_LENGTH, resolveWorkspaceFilePath, WorkspacePathError } from '@/lib/workspace/paths';
 import { decodeText } from '@/lib/workspace/text';
 
@@ -26,9 +24,7 @@ export const GET = withErrors(async (request: Request, { params }: { params: Pro
     throw error;
   }
 
-  const ownerId = currentOwnerId(request);
-  const db = await getAppDb();
-  if (!(await getSession(db, ownerId, id))) throw new HttpError(404, 'Session not found.', 'not_found');
+  const { db, ownerId } = await requireSession(request, id);
   const file = await getWorkspaceFile(db, ownerId, id, path);
   if (!file) throw new HttpError(404, `No file at ${path}.`, 'not_found');
   const text = decodeText(file.content);

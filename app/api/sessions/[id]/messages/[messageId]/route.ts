@@ -1,10 +1,8 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { setMessagePinned } from '@/db/queries/compactions';
-import { getSession } from '@/db/queries/sessions';
-import { getAppDb } from '@/lib/server/db';
 import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
-import { currentOwnerId } from '@/lib/server/owner';
+import { requireSession } from '@/lib/server/session-access';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,10 +14,7 @@ const patchSchema = z.strictObject({ pinned: z.boolean() });
 export const PATCH = withErrors(async (request: Request, { params }: Context) => {
   const { id, messageId } = await params;
   const body = await readJsonBody(request, patchSchema, 1_000);
-  const ownerId = currentOwnerId(request);
-  const db = await getAppDb();
-  const session = await getSession(db, ownerId, id);
-  if (!session) throw new HttpError(404, 'Session not found.', 'not_found');
+  const { db, ownerId, session } = await requireSession(request, id);
   const updated = await setMessagePinned(db, ownerId, session.id, messageId, body.pinned);
   if (!updated) throw new HttpError(404, 'Message not found in this session.', 'not_found');
   return NextResponse.json({ messageId, pinned: body.pinned });

@@ -1,11 +1,9 @@
 import { NextResponse } from 'next/server';
-import { getSession } from '@/db/queries/sessions';
 import type { CompactionResponse } from '@/lib/api-types';
-import { getAppDb } from '@/lib/server/db';
 import { HttpError, withErrors } from '@/lib/server/http';
 import { undoSessionCompaction } from '@/lib/server/manual-compaction';
-import { currentOwnerId } from '@/lib/server/owner';
 import { isSessionRunning } from '@/lib/server/run-manager';
+import { requireSession } from '@/lib/server/session-access';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,10 +12,7 @@ type Context = { params: Promise<{ id: string; compactionId: string }> };
 /** "Undo compaction": the next request sees the full context again (the answer warns when it no longer fits). */
 export const POST = withErrors(async (request: Request, { params }: Context) => {
   const { id, compactionId } = await params;
-  const ownerId = currentOwnerId(request);
-  const db = await getAppDb();
-  const session = await getSession(db, ownerId, id);
-  if (!session) throw new HttpError(404, 'Session not found.', 'not_found');
+  const { db, ownerId, session } = await requireSession(request, id);
   if (isSessionRunning(session.id)) {
     throw new HttpError(409, 'The agent is working in this session. Wait for it to finish or press Stop, then undo.', 'run_active');
   }
