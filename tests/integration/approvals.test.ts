@@ -112,6 +112,25 @@ describe('approvals through POST /api/chat', () => {
     expect(after.at(-1)?.metadata?.runEnd?.reason).toBe('completed');
   });
 
+  it('parallel writes wait for every answer: a partial answer is refused (400), then approve-all runs each once', async () => {
+    const id = await newSession();
+    const args = (text: string) => encodeURIComponent(JSON.stringify({ text }));
+    const chunks = await say(id, `Two notes [[scenario:parallel-tools?tool1=write_note&args1=${args('one')}&tool2=write_note&args2=${args('two')}]]`);
+    expect(chunks.filter((c) => c.type === 'tool-approval-request')).toHaveLength(2);
+    const pending = (await toolParts(id)).map((part) => ({ approvalId: part.approval!.id, signature: part.approval!.signature! }));
+    expect(pending).toHaveLength(2);
+
+    const partial = await answer({ sessionId: id, approvals: [{ ...pending[0], approved: true }] });
+    expect(partial.status).toBe(400);
+    expect(executions).toEqual([]);
+
+    const all = await answer({ sessionId: id, approvals: pending.map((p) => ({ ...p, approved: true })) });
+    expect(all.status).toBe(200);
+    await readChunks(all);
+    expect(executions.map((e) => e.text)).toEqual(['one', 'two']);
+    expect((await toolParts(id)).map((part) => part.state)).toEqual(['output-available', 'output-available']);
+  });
+
   it('a denial never runs the tool and the model reads the reason', async () => {
     const id = await newSession();
     const { approvalId, signature } = await pendingWrite(id);
