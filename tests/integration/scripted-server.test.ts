@@ -95,6 +95,13 @@ describe.each(PROVIDERS)('scripted server via %s', (kind) => {
     expect(JSON.stringify(reqs[1].body)).toContain('contents of notes/a.txt');
   });
 
+  it('tool: answer= replaces the quoted results with a fixed text', async () => {
+    const big = tool({ inputSchema: z.object({}), execute: async () => 'BIG-OUTPUT '.repeat(50) });
+    const r = await run(kind, 'go [[scenario:tool?answer=All done.]]', { tools: { big }, stopWhen: isStepCount(3) });
+    expect(r.toolResults[0]?.output).toContain('BIG-OUTPUT');
+    expect(r.text).toBe('All done.');
+  });
+
   it('tool: defaults to the first declared tool with {} args', async () => {
     const r = await run(kind, 'go [[scenario:tool]]', {
       tools: { listDir: tool({ inputSchema: z.object({}) }), other: tool({ inputSchema: z.object({}) }) },

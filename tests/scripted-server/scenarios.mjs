@@ -113,8 +113,9 @@ function markdownText(/** @type {ScenarioContext} */ ctx) {
 /** Call ids differ per round (count of earlier tool results) yet stay deterministic. */
 const callId = (/** @type {ScenarioContext} */ ctx, /** @type {number} */ i) => `call_${ctx.info.toolResultCount}_${i}`;
 
-/** Second turn of tool scenarios: quote every tool result verbatim. */
+/** Second turn of tool scenarios: quote every tool result verbatim (or say `answer`, when given). */
 function toolResultAnswer(/** @type {ScenarioContext} */ ctx) {
+  if (ctx.params.answer !== undefined) return streamPlan(ctx, [text(ctx.params.answer)]);
   const lines = ctx.info.toolResultsAfterLastUser.map((r) => `Tool \`${r.name ?? r.callId}\` returned: ${r.output}`);
   return streamPlan(ctx, [text(lines.join('\n\n'))]);
 }
