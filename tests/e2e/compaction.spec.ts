@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createSession, lastAssistant, MODELS, openSession, scenario, send, shot, uniqueId, waitForRunEnd } from './helpers';
+import { answerText, createSession, lastAssistant, MODELS, openSession, scenario, send, shot, uniqueId, waitForRunEnd } from './helpers';
 
 /**
  * Context management end to end: a session on a model with a 4,000-token
@@ -110,6 +110,84 @@ test.describe('context management', () => {
     await page.request.delete(`${scriptedOrigin}/__requests`);
     await page.reload();
     await expect(page.getByTestId('compaction-divider')).toHaveAttribute('data-undone', 'true');
+  });
+
+  test('large tool outputs fill the context: auto-compaction prunes the old outputs mid-run and the run completes', async ({ page }) => {
+    const id = await createSession(page.request, MODELS.chat, `Tool outputs ${uniqueId()}`);
+    // accept-edits runs bash without asking; a roomy window while the outputs pile up.
+    expect((await page.request.patch(`/api/sessions/${id}`, { data: { permissionMode: 'accept-edits' } })).status()).toBe(200);
+    expect((await page.request.patch(`/api/sessions/${id}`, { data: { settings: { contextWindowOverride: 100_000 } } })).status()).toBe(200);
+    await openSession(page, id);
+    // The scripted model runs the command, then says "Done." (not a quote of the output).
+    const bash = (command: string) => scenario('tool', { tool: 'bash', args: JSON.stringify({ command }), answer: 'Done.' });
+    const OLD_OUTPUT_END = '3998 3999 4000'; // turn 1: 18,893 characters
+    const KEPT_OUTPUT_END = '50299 50300'; // turn 2: one of the last two turns, never compacted
+    const LATEST_OUTPUT_END = '71499 71500'; // turn 3: the run in progress
+
+    await sendAndWait(page, `Count to 4000 ${bash("seq -s ' ' 1 4000")}`);
+    await expect(lastAssistant(page).getByTestId('tool-card')).toHaveAttribute('data-state', 'output-available');
+    await sendAndWait(page, `List the 50k range ${bash("seq -s ' ' 50001 50300")}`);
+    await expect(lastAssistant(page).getByTestId('tool-card')).toHaveAttribute('data-state', 'output-available');
+
+    // The window is sized from the measured context (85% full: past the 80% warning, under the 90%
+    // trigger), so the test does not depend on what the instructions and tool schemas weigh.
+    const measured = (await (await page.request.get(`/api/sessions/${id}/context`)).json()) as { context: { tokens: number; compactions: unknown[] } };
+    expect(measured.context.compactions).toHaveLength(0);
+    const window = Math.ceil(measured.context.tokens / 0.85);
+    expect((await page.request.patch(`/api/sessions/${id}`, { data: { settings: { contextWindowOverride: window } } })).status()).toBe(200);
+    await openSession(page, id);
+    const meter = page.getByTestId('context-meter');
+    await expect(meter).toHaveAttribute('data-level', 'warn');
+    await expect(page.getByTestId('context-warning')).toContainText('Auto-compaction in');
+    await shot(page, 'tool-outputs-amber');
+
+    // Turn 3's 9,000-character output pushes the next request past the trigger: the loop compacts
+    // before its second model call, pruning turn 1's output (turn 2 and this run stay intact).
+    await page.request.delete(`${scriptedOrigin}/__requests`);
+    await sendAndWait(page, `List the 70k range ${bash("seq -s ' ' 70001 71500")}`);
+    await expect(answerText(lastAssistant(page))).toHaveText('Done.');
+
+    const requests = (await (await page.request.get(`${scriptedOrigin}/__requests`)).json()) as Array<{ body: unknown }>;
+    // The tool call, then the answer after the result: pruning was enough, no summarizer call.
+    expect(requests).toHaveLength(2);
+    const [beforeCompaction, afterCompaction] = requests.map((r) => JSON.stringify(r.body));
+    expect(beforeCompaction).toContain(OLD_OUTPUT_END);
+    expect(afterCompaction).toContain('[old tool output cleared:');
+    expect(afterCompaction).not.toContain(OLD_OUTPUT_END);
+    expect(afterCompaction).toContain(KEPT_OUTPUT_END);
+    expect(afterCompaction).toContain(LATEST_OUTPUT_END);
+    expect(afterCompaction).toContain('Count to 4000');
+
+    const divider = page.getByTestId('compaction-divider');
+    await expect(divider).toHaveCount(1);
+    await expect(divider).toContainText('automatic');
+    await expect(divider.getByTestId('compaction-title')).toHaveText(/Context compacted: [\d.]+k? → ≈[\d.]+k? tokens/);
+    await divider.getByTestId('compaction-toggle').click();
+    const pruned = divider.getByTestId('compaction-pruned');
+    await expect(pruned).toContainText('Pruned tool outputs (1)');
+    await expect(pruned.getByTestId('compaction-item-link')).toHaveText(/^bash · [\d,]+ characters cleared$/);
+    await expect(divider.getByTestId('compaction-details')).toContainText('No summary: pruning was enough.');
+    await expect(divider.getByTestId('compaction-details')).toContainText('tiers: prune');
+    await expect(divider.getByTestId('compaction-summarized')).toHaveCount(0);
+    await shot(page, 'tool-outputs-divider');
+
+    // The transcript keeps turn 1 above the divider, its full output included.
+    const oldUser = page.getByTestId('message-user').filter({ hasText: 'Count to 4000' });
+    const [oldBox, dividerBox] = [await oldUser.boundingBox(), await divider.boundingBox()];
+    expect(oldBox!.y).toBeLessThan(dividerBox!.y);
+    const oldAssistant = page.getByTestId('message-assistant').first();
+    await expect(pruned.getByTestId('compaction-item-link')).toHaveAttribute('data-target', (await oldAssistant.getAttribute('data-message-id'))!);
+    await pruned.getByTestId('compaction-item-link').click();
+    await expect(oldAssistant).toHaveAttribute('data-highlight', 'true');
+    await oldAssistant.getByTestId('tool-toggle').click();
+    await expect(oldAssistant.getByTestId('bash-stdout')).toContainText(OLD_OUTPUT_END);
+    await shot(page, 'tool-outputs-old-card');
+
+    // The inspector shows the compacted request of the run's last step.
+    await page.getByTestId('inspector-toggle').click();
+    const lastStep = page.getByTestId('inspector-run').first().getByTestId('inspector-step').last();
+    await expect(lastStep.getByTestId('inspector-section-request')).toContainText('[old tool output cleared:');
+    await expect(lastStep.getByTestId('inspector-section-request')).not.toContainText(OLD_OUTPUT_END);
   });
 
   test('pin keeps a message verbatim and /compact with a focus summarizes on demand', async ({ page }) => {
