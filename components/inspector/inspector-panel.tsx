@@ -1,11 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { RefreshCwIcon, ScanSearchIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { ScanSearchIcon } from 'lucide-react';
+import { PanelSheetHeader } from '@/components/shell/panel-sheet-header';
+import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
-import { WithTooltip } from '@/components/ui/tooltip';
 import { RunItem } from '@/components/inspector/run-item';
 import { fetchRuns, type RunSummary } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
@@ -59,20 +58,14 @@ export function InspectorPanel({
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" data-testid="inspector-panel" aria-describedby="inspector-description">
-        <SheetHeader>
-          <div className="flex items-center gap-2">
-            <ScanSearchIcon className="size-4 text-muted-foreground" aria-hidden />
-            <SheetTitle>Inspector</SheetTitle>
-            <WithTooltip label="Reload runs and steps">
-              <Button variant="ghost" size="icon-xs" aria-label="Reload runs and steps" data-testid="inspector-refresh" onClick={() => setTick((t) => t + 1)}>
-                <RefreshCwIcon />
-              </Button>
-            </WithTooltip>
-          </div>
-          <SheetDescription id="inspector-description">
-            Each run is one agent turn; each step is one model call, with the request exactly as sent (keys redacted).
-          </SheetDescription>
-        </SheetHeader>
+        <PanelSheetHeader
+          icon={ScanSearchIcon}
+          title="Inspector"
+          descriptionId="inspector-description"
+          refresh={{ label: 'Reload runs and steps', testId: 'inspector-refresh', onClick: () => setTick((t) => t + 1) }}
+        >
+          Each run is one agent turn; each step is one model call, with the request exactly as sent (keys redacted).
+        </PanelSheetHeader>
         <div className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
           {state.error && !runs && <p className="px-1 text-sm text-destructive">Could not load the runs: {state.error}</p>}
           {!runs && !state.error && (

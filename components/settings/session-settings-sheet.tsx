@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { SlidersHorizontalIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { PanelSheetHeader } from '@/components/shell/panel-sheet-header';
+import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { SettingNumberField } from '@/components/settings/setting-number-field';
 import { fetchSession, updateSession } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
@@ -81,13 +82,9 @@ export function SessionSettingsSheet({
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" data-testid="settings-panel" aria-describedby="settings-description">
-        <SheetHeader>
-          <div className="flex items-center gap-2">
-            <SlidersHorizontalIcon className="size-4 text-muted-foreground" aria-hidden />
-            <SheetTitle>Session settings</SheetTitle>
-          </div>
-          <SheetDescription id="settings-description">Limits of the agent loop and the context thresholds for this session. Empty fields use the default shown.</SheetDescription>
-        </SheetHeader>
+        <PanelSheetHeader icon={SlidersHorizontalIcon} title="Session settings" descriptionId="settings-description">
+          Limits of the agent loop and the context thresholds for this session. Empty fields use the default shown.
+        </PanelSheetHeader>
         <div className="min-h-0 flex-1 divide-y overflow-y-auto px-4">
           {draft &&
             LOOP_SETTING_FIELDS.map((field) => (

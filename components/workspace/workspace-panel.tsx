@@ -1,11 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { FolderTreeIcon, RefreshCwIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { FolderTreeIcon } from 'lucide-react';
+import { PanelSheetHeader } from '@/components/shell/panel-sheet-header';
+import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
-import { WithTooltip } from '@/components/ui/tooltip';
 import { FilePreview } from '@/components/workspace/file-preview';
 import { FileTree } from '@/components/workspace/file-tree';
 import type { WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
@@ -65,17 +64,12 @@ export function WorkspacePanel({
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" data-testid="workspace-panel" aria-describedby="workspace-description">
-        <SheetHeader>
-          <div className="flex items-center gap-2">
-            <FolderTreeIcon className="size-4 text-muted-foreground" aria-hidden />
-            <SheetTitle>Workspace</SheetTitle>
-            <WithTooltip label="Reload the files">
-              <Button variant="ghost" size="icon-xs" aria-label="Reload the files" data-testid="workspace-refresh" onClick={() => setTick((t) => t + 1)}>
-                <RefreshCwIcon />
-              </Button>
-            </WithTooltip>
-          </div>
-          <SheetDescription id="workspace-description">
+        <PanelSheetHeader
+          icon={FolderTreeIcon}
+          title="Workspace"
+          descriptionId="workspace-description"
+          refresh={{ label: 'Reload the files', testId: 'workspace-refresh', onClick: () => setTick((t) => t + 1) }}
+        >
             The agent&apos;s files in <span className="font-mono">/workspace</span>, kept with this session.
             {listing.data && listing.data.files.length > 0 && (
               <span data-testid="workspace-summary">
@@ -83,8 +77,7 @@ export function WorkspacePanel({
                 {listing.data.files.length} file{listing.data.files.length === 1 ? '' : 's'}, {formatBytes(listing.data.totalBytes)}.
               </span>
             )}
-          </SheetDescription>
-        </SheetHeader>
+        </PanelSheetHeader>
 
         <div className="flex min-h-0 flex-1 flex-col">
           <div className="max-h-[40%] shrink-0 overflow-y-auto border-b px-2 py-1">
