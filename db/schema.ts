@@ -166,6 +166,11 @@ export const mcpServers = sqliteTable('mcp_servers', {
   /** stdio only (off unless the operator enables it). */
   command: text('command'),
   args: text('args', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  /**
+   * stdio only: the exact command line (JSON of [command, ...args]) the operator confirmed
+   * from this machine. A stdio server runs only while this equals its current command.
+   */
+  confirmedCommand: text('confirmed_command'),
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
   createdAt: integer('created_at', { mode: 'number' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'number' }).notNull(),

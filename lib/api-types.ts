@@ -53,6 +53,10 @@ export interface McpServerView {
   headers: { name: string; masked: string }[];
   command: string | null;
   args: string[];
+  /** stdio: the exact command line, quoted as a shell would need it. */
+  commandLine: string | null;
+  /** stdio: whether the operator confirmed this exact command from this machine (always true for http/sse). */
+  commandConfirmed: boolean;
   enabled: boolean;
   createdAt: number;
   updatedAt: number;

@@ -1,16 +1,20 @@
 // npm start: production server on http://localhost:3000 (PORT to change it), SQLite in ./data.
-// Builds first when there is no build yet or the sources changed since the last one.
-import { spawn, spawnSync } from 'node:child_process';
+// Builds first when there is no build yet or the sources changed since the last one, then
+// serves in this process (scripts/server.mjs: local-only bind, request guard, drain on SIGTERM).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nextEnv from '@next/env';
 import { applyMigrations, databaseUrl, openClient } from '../db/open.mjs';
+import { resolveBind } from '../lib/security/bind.mjs';
+import { allowListFromEnv } from '../lib/security/request-guard.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 // The same .env / .env.local files Next reads, so DATABASE_URL set there is the one we migrate.
 nextEnv.loadEnvConfig(root, false);
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const SOURCES = ['app', 'components', 'lib', 'db', 'public', 'package-lock.json', 'next.config.mjs', 'postcss.config.mjs'];
 
@@ -30,6 +34,19 @@ function buildIsCurrent() {
   return SOURCES.every((source) => newestMtime(path.join(root, source)) <= builtAt);
 }
 
+// Refuse a public bind, or a malformed ALLOWED_HOSTS, before spending a minute on a build.
+const bind = resolveBind();
+if (!bind.ok) {
+  console.error(bind.message);
+  process.exit(1);
+}
+try {
+  allowListFromEnv();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
 if (process.env.SKIP_BUILD !== '1' && !buildIsCurrent()) {
   console.log('Building Agent Playground (first start or sources changed)…');
   const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
@@ -41,10 +58,5 @@ const client = await openClient(databaseUrl());
 await applyMigrations(client);
 client.close();
 
-const port = process.env.PORT || '3000';
-const server = spawn(process.execPath, [nextBin, 'start', '-p', port, ...(process.env.HOST ? ['-H', process.env.HOST] : [])], {
-  stdio: 'inherit',
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+const { startServer } = await import('./server.mjs');
+await startServer();

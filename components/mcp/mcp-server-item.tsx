@@ -2,11 +2,12 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { KeyRoundIcon, PencilIcon, PlugZapIcon, Trash2Icon } from 'lucide-react';
+import { KeyRoundIcon, PencilIcon, PlugZapIcon, TerminalSquareIcon, Trash2Icon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { WithTooltip } from '@/components/ui/tooltip';
+import { ConfirmCommandDialog } from '@/components/mcp/confirm-command-dialog';
 import { DeleteMcpServerDialog } from '@/components/mcp/delete-mcp-server-dialog';
 import { EnabledSwitch } from '@/components/mcp/enabled-switch';
 import { McpServerForm } from '@/components/mcp/mcp-server-form';
@@ -24,6 +25,8 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
   const [result, setResult] = useState<McpTestResult | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [toggling, setToggling] = useState(false);
+  const [reviewCommand, setReviewCommand] = useState(false);
+  const awaitingConfirmation = server.transport === 'stdio' && !server.commandConfirmed;
 
   if (editing) {
     return (
@@ -41,10 +44,10 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
     );
   }
 
-  async function runTest() {
+  async function runTest(id = server.id) {
     setTesting(true);
     try {
-      setResult(await testMcpServer(server.id));
+      setResult(await testMcpServer(id));
     } catch (error) {
       setResult({ ok: false, error: readError(error).message });
     } finally {
@@ -83,8 +86,8 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
             )}
             {!server.enabled && <Badge tone="neutral">off</Badge>}
           </div>
-          <p className="mt-1 truncate font-mono text-xs text-muted-foreground" title={server.url ?? undefined}>
-            {server.url ?? [server.command, ...server.args].join(' ')}
+          <p className="mt-1 truncate font-mono text-xs text-muted-foreground" title={server.url ?? server.commandLine ?? undefined} data-testid="mcp-server-address">
+            {server.url ?? server.commandLine}
           </p>
         </div>
         <EnabledSwitch
@@ -95,10 +98,17 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
         />
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="sm" onClick={runTest} disabled={testing} data-testid="mcp-test">
-          {testing ? <Spinner /> : <PlugZapIcon />}
-          {testing ? 'Connecting…' : 'Test connection'}
-        </Button>
+        {awaitingConfirmation ? (
+          <Button variant="outline" size="sm" onClick={() => setReviewCommand(true)} data-testid="mcp-review-command">
+            <TerminalSquareIcon />
+            Review command…
+          </Button>
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => runTest()} disabled={testing} data-testid="mcp-test">
+            {testing ? <Spinner /> : <PlugZapIcon />}
+            {testing ? 'Connecting…' : 'Test connection'}
+          </Button>
+        )}
         {server.transport !== 'stdio' && (
           <Button variant="ghost" size="sm" onClick={() => setEditing(true)} data-testid="mcp-edit">
             <PencilIcon />
@@ -111,7 +121,23 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
           </Button>
         </WithTooltip>
       </div>
+      {awaitingConfirmation && (
+        <p className="text-xs text-warning-text" data-testid="mcp-command-unconfirmed">
+          This command has not run yet. It runs on this machine only after you review and confirm it.
+        </p>
+      )}
       {result && <McpTestOutcome result={result} />}
+      {server.transport === 'stdio' && (
+        <ConfirmCommandDialog
+          server={server}
+          open={reviewCommand}
+          onOpenChange={setReviewCommand}
+          onConfirmed={(confirmed) => {
+            onChanged(confirmed);
+            void runTest(confirmed.id);
+          }}
+        />
+      )}
       <DeleteMcpServerDialog server={server} open={confirmDelete} onOpenChange={setConfirmDelete} onDeleted={onDeleted} />
     </li>
   );

@@ -33,6 +33,7 @@ export function ConfirmActionDialog({
   testId,
   confirmTestId,
   cancelTestId,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -47,6 +48,8 @@ export function ConfirmActionDialog({
   testId: string;
   confirmTestId: string;
   cancelTestId?: string;
+  /** Shown between the description and the buttons, e.g. exactly what will happen. */
+  children?: React.ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
 
@@ -72,6 +75,7 @@ export function ConfirmActionDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel data-testid={cancelTestId}>Cancel</AlertDialogCancel>
           <AlertDialogAction variant="destructive" data-testid={confirmTestId} disabled={busy} onClick={confirm}>

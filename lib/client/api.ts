@@ -4,13 +4,18 @@ import { ApiRequestError } from './api-error';
 
 /** Typed fetchers for the HTTP API. Every failure becomes an ApiRequestError with the server's own message. */
 
+function isWrite(method: string | undefined): boolean {
+  return method !== undefined && !['GET', 'HEAD'].includes(method.toUpperCase());
+}
+
 export async function request<T>(url: string, init?: RequestInit & { json?: unknown }): Promise<T> {
   const { json, ...rest } = init ?? {};
   let response: Response;
   try {
     response = await fetch(url, {
       ...rest,
-      headers: json !== undefined ? { 'content-type': 'application/json', ...rest.headers } : rest.headers,
+      // Every write is JSON, with or without a body: the server refuses other writes (415).
+      headers: json !== undefined || isWrite(rest.method) ? { 'content-type': 'application/json', ...rest.headers } : rest.headers,
       body: json !== undefined ? JSON.stringify(json) : rest.body,
       cache: 'no-store',
     });

@@ -32,3 +32,9 @@ export async function deleteMcpServer(id: string): Promise<void> {
 export async function testMcpServer(id: string): Promise<McpTestResult> {
   return request<McpTestResult>(`${serverUrl(id)}/test`, { method: 'POST' });
 }
+
+/** Allows a stdio server's command to run, repeating the exact command line the operator was shown. */
+export async function confirmMcpCommand(server: Pick<McpServerView, 'id' | 'command' | 'args'>): Promise<McpServerView> {
+  const body = { command: server.command ?? '', args: server.args };
+  return (await request<{ server: McpServerView }>(`${serverUrl(server.id)}/confirm`, { method: 'POST', json: body })).server;
+}

@@ -98,6 +98,10 @@ export const patchMcpServerSchema = z
   .superRefine((body, ctx) => uniqueHeaderNames(body.headers, ctx))
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');
 
+/** Confirming a stdio server repeats the command line the operator was shown; a stale page cannot confirm a changed one. */
+export const confirmStdioCommandSchema = z.strictObject({ command: commandSchema, args: argsSchema });
+
+export type ConfirmStdioCommandInput = z.infer<typeof confirmStdioCommandSchema>;
 export type CreateMcpServerInput = z.infer<typeof createMcpServerSchema>;
 export type PatchMcpServerInput = z.infer<typeof patchMcpServerSchema>;
 

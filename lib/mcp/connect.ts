@@ -1,9 +1,10 @@
 import { createMCPClient, type MCPClient, type MCPTransport } from '@ai-sdk/mcp';
 import type { McpServerRow } from '@/db/schema';
 import { isStdioAllowed, STDIO_ENV_FLAG } from './config';
+import { isCommandConfirmed, UNCONFIRMED_COMMAND_MESSAGE } from './stdio-command';
 
 /** What it takes to reach a server: the stored row minus bookkeeping. */
-export type McpServerConfig = Pick<McpServerRow, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args'>;
+export type McpServerConfig = Pick<McpServerRow, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'confirmedCommand'>;
 
 /**
  * Connecting (transport start + initialize) and listing tools are bounded:
@@ -22,6 +23,7 @@ async function transportFor(server: McpServerConfig): Promise<MCPTransport | { t
   if (server.transport === 'stdio') {
     if (!isStdioAllowed()) throw new McpConnectionError(`stdio MCP servers are disabled on this server (set ${STDIO_ENV_FLAG}=1 to allow them).`);
     if (!server.command) throw new McpConnectionError('This stdio server has no command.');
+    if (!isCommandConfirmed(server)) throw new McpConnectionError(UNCONFIRMED_COMMAND_MESSAGE);
     const { StdioMCPTransport } = await import('@ai-sdk/mcp/mcp-stdio');
     return new StdioMCPTransport({ command: server.command, args: server.args ?? [] });
   }

@@ -1,6 +1,7 @@
 import { HttpError } from '@/lib/server/http';
 import type { McpServerRow } from '@/db/schema';
 import type { McpServerFields } from '@/db/queries/mcp-servers';
+import { commandFingerprint } from './stdio-command';
 import { isStdioAllowed, McpConfigError, mergeHeaders, originOf, STDIO_ENV_FLAG, type CreateMcpServerInput, type PatchMcpServerInput } from './config';
 
 /** The stdio gate, as the routes answer it: a clear 400 while the operator has not opted in. */
@@ -21,6 +22,8 @@ export function fieldsForCreate(body: CreateMcpServerInput): McpServerFields {
     headers: stdio ? {} : Object.fromEntries((body.headers ?? []).map((header) => [header.name, header.value])),
     command: stdio ? (body.command ?? null) : null,
     args: stdio ? (body.args ?? []) : [],
+    // A new stdio command has not been confirmed by anyone yet.
+    confirmedCommand: null,
     enabled: body.enabled ?? true,
   };
 }
@@ -32,7 +35,10 @@ export function fieldsForPatch(row: McpServerRow, body: PatchMcpServerInput): Pa
   if (transport === 'stdio') {
     const command = body.command ?? row.command;
     if (!command) throw new HttpError(400, 'Command is required for stdio.', 'bad_request');
-    return { ...pick(body, ['name', 'enabled']), transport, url: null, headers: {}, command, args: body.args ?? row.args };
+    const args = body.args ?? row.args;
+    // Keep a confirmation only while it still names this exact command line.
+    const confirmedCommand = row.confirmedCommand === commandFingerprint({ command, args }) ? row.confirmedCommand : null;
+    return { ...pick(body, ['name', 'enabled']), transport, url: null, headers: {}, command, args, confirmedCommand };
   }
   const url = body.url ?? row.url;
   if (!url) throw new HttpError(400, 'URL is required.', 'bad_request');
@@ -45,7 +51,7 @@ export function fieldsForPatch(row: McpServerRow, body: PatchMcpServerInput): Pa
     if (error instanceof McpConfigError) throw new HttpError(400, error.message, 'bad_request');
     throw error;
   }
-  return { ...pick(body, ['name', 'enabled']), transport, url, headers, command: null, args: [] };
+  return { ...pick(body, ['name', 'enabled']), transport, url, headers, command: null, args: [], confirmedCommand: null };
 }
 
 function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {

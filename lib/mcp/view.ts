@@ -1,5 +1,6 @@
 import type { McpServerRow } from '@/db/schema';
 import type { McpServerView } from '@/lib/api-types';
+import { commandLine, isCommandConfirmed } from './stdio-command';
 
 /** Shown instead of a header's value. Reveals nothing, not even its length. */
 export const MASKED_SECRET = '••••••••';
@@ -14,6 +15,8 @@ export function toMcpServerView(row: McpServerRow): McpServerView {
     headers: Object.keys(row.headers ?? {}).map((name) => ({ name, masked: MASKED_SECRET })),
     command: row.command,
     args: row.args ?? [],
+    commandLine: row.transport === 'stdio' ? commandLine(row) : null,
+    commandConfirmed: isCommandConfirmed(row),
     enabled: row.enabled,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
 import type { ApiError } from '@/lib/api-types';
+import { isJsonContentType } from '@/lib/security/request-guard.mjs';
 
 export function jsonError(status: number, error: string, code?: string) {
   return NextResponse.json<ApiError>(code ? { error, code } : { error }, { status });
@@ -16,12 +17,17 @@ export class HttpError extends Error {
   }
 }
 
-/** Reads and validates a JSON body: 413 when larger than maxBytes, 400 when malformed or invalid. */
+/**
+ * Reads and validates a JSON body: 413 as soon as more than maxBytes have arrived (the
+ * rest is never read), 415 unless it is JSON, 400 when malformed or invalid.
+ */
 export async function readJsonBody<T extends z.ZodType>(request: Request, schema: T, maxBytes: number): Promise<z.infer<T>> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    throw new HttpError(415, 'This endpoint accepts only JSON: send the request with Content-Type: application/json.', 'unsupported_media_type');
+  }
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new HttpError(413, `Request body too large (limit ${maxBytes} bytes).`, 'too_large');
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new HttpError(413, `Request body too large (limit ${maxBytes} bytes).`, 'too_large');
+  const text = await readTextWithin(request, maxBytes);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -35,6 +41,25 @@ export async function readJsonBody<T extends z.ZodType>(request: Request, schema
     throw new HttpError(400, `Invalid request${where}: ${issue?.message ?? 'malformed body'}`, 'bad_request');
   }
   return parsed.data;
+}
+
+/** The body as text, counted while it streams: past maxBytes the read stops and the request gets a 413. */
+async function readTextWithin(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, `Request body too large (limit ${maxBytes} bytes).`, 'too_large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Turns thrown HttpErrors into JSON answers; anything else is a 500 without internals. */

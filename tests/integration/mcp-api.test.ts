@@ -3,11 +3,15 @@
  * fresh SQLite file, server-everything over Streamable HTTP, and chat runs
  * against the scripted model that call MCP tools through the loop.
  */
+import { existsSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
 import type { McpServerView } from '@/lib/api-types';
+import { PEER_HEADER } from '@/lib/security/request-guard.mjs';
 import { params, readChunks, send, setupAppHarness } from '../support/app-harness';
 import { freePort, startEverythingServer, type EverythingServer } from '../support/mcp-everything';
 
@@ -15,7 +19,7 @@ const SECRET = 'Bearer sk-mcp-secret-value-1234';
 
 const app = setupAppHarness({
   name: 'mcp',
-  routes: ['servers', 'server', 'test'],
+  routes: ['servers', 'server', 'test', 'confirm'],
   env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: undefined, OPENAI_MODELS: undefined, MCP_ALLOW_STDIO: undefined },
 });
 const { api } = app;
@@ -27,11 +31,21 @@ afterAll(async () => {
   await everything?.stop();
 });
 
-async function createServer(body: Record<string, unknown>): Promise<Response> {
-  return api.servers.POST(new Request('http://app/api/mcp-servers', send('POST', body)));
+/** What scripts/server.mjs tells the routes about the peer: this machine, or not. */
+const FROM_THIS_MACHINE = { [PEER_HEADER]: 'loopback' };
+const withPeer = (init: RequestInit, local: boolean): RequestInit => (local ? { ...init, headers: { ...(init.headers as Record<string, string>), ...FROM_THIS_MACHINE } } : init);
+
+async function createServer(body: Record<string, unknown>, { local = false } = {}): Promise<Response> {
+  return api.servers.POST(new Request('http://app/api/mcp-servers', withPeer(send('POST', body), local)));
 }
-async function patchServer(id: string, body: Record<string, unknown>): Promise<Response> {
-  return api.server.PATCH(new Request(`http://app/api/mcp-servers/${id}`, send('PATCH', body)), params({ id }));
+async function patchServer(id: string, body: Record<string, unknown>, { local = false } = {}): Promise<Response> {
+  return api.server.PATCH(new Request(`http://app/api/mcp-servers/${id}`, withPeer(send('PATCH', body), local)), params({ id }));
+}
+async function testServer(id: string, { local = false } = {}): Promise<Response> {
+  return api.test.POST(new Request('http://app', withPeer({ method: 'POST' }, local)), params({ id }));
+}
+async function confirmCommand(id: string, body: Record<string, unknown>, { local = false } = {}): Promise<Response> {
+  return api.confirm.POST(new Request('http://app', withPeer(send('POST', body), local)), params({ id }));
 }
 async function listServers(): Promise<{ text: string; servers: McpServerView[] }> {
   const text = await (await api.servers.GET(new Request('http://app/api/mcp-servers'))).text();
@@ -123,23 +137,79 @@ describe('MCP server settings API', () => {
   });
 
   it('refuses stdio servers with a clear 400 unless MCP_ALLOW_STDIO is set', async () => {
-    const refused = await createServer({ name: 'local', transport: 'stdio', command: 'node', args: ['server.js'] });
+    const refused = await createServer({ name: 'local', transport: 'stdio', command: 'node', args: ['server.js'] }, { local: true });
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toMatch(/stdio MCP servers are disabled.*MCP_ALLOW_STDIO=1/);
 
     process.env.MCP_ALLOW_STDIO = '1';
     try {
-      const allowed = await createServer({ name: 'local', transport: 'stdio', command: 'node', args: ['server.js'], enabled: false });
+      const allowed = await createServer({ name: 'local', transport: 'stdio', command: 'node', args: ['server.js'], enabled: false }, { local: true });
       expect(allowed.status).toBe(201);
       const { server } = await allowed.json();
       delete process.env.MCP_ALLOW_STDIO;
-      const test = await api.test.POST(new Request('http://app', { method: 'POST' }), params({ id: server.id }));
-      expect(test.status).toBe(400);
-      expect((await patchServer(server.id, { enabled: true })).status).toBe(400);
+      expect((await testServer(server.id, { local: true })).status).toBe(400);
+      expect((await patchServer(server.id, { enabled: true }, { local: true })).status).toBe(400);
       await api.server.DELETE(new Request('http://app', { method: 'DELETE' }), params({ id: server.id }));
     } finally {
       delete process.env.MCP_ALLOW_STDIO;
     }
+  });
+
+  describe('stdio servers are the operator\'s alone', () => {
+    const marker = path.join(os.tmpdir(), `mcp-stdio-marker-${process.pid}-${Date.now()}`);
+    const command = { command: process.execPath, args: ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`] };
+    beforeAll(() => {
+      process.env.MCP_ALLOW_STDIO = '1';
+    });
+    afterAll(async () => {
+      delete process.env.MCP_ALLOW_STDIO;
+      rmSync(marker, { force: true });
+      await removeAllServers();
+      await createServer({ name: 'everything', url: everything.url });
+    });
+
+    it('refuses to create or change a stdio server from anywhere but this machine', async () => {
+      const remote = await createServer({ name: 'remote-stdio', transport: 'stdio', ...command });
+      expect(remote.status).toBe(403);
+      expect((await remote.json()).code).toBe('local_only');
+      expect((await listServers()).servers.map((server) => server.name)).not.toContain('remote-stdio');
+
+      const created = await (await createServer({ name: 'local-stdio', transport: 'stdio', ...command, enabled: false }, { local: true })).json();
+      expect((await patchServer(created.server.id, { args: ['-e', 'process.exit(0)'] })).status).toBe(403);
+      expect((await patchServer(created.server.id, { enabled: true })).status).toBe(403);
+      // An http server cannot be turned into a stdio one from afar either.
+      const web = await (await createServer({ name: 'web', url: everything.url, enabled: false })).json();
+      expect((await patchServer(web.server.id, { transport: 'stdio', command: 'sh' })).status).toBe(403);
+      expect(existsSync(marker)).toBe(false);
+    });
+
+    it('shows the exact command and runs it only after the operator confirms that command', async () => {
+      const created = await (await createServer({ name: 'confirm-me', transport: 'stdio', ...command, enabled: false }, { local: true })).json();
+      expect(created.server).toMatchObject({ commandConfirmed: false, commandLine: expect.stringContaining(" -e 'require(") });
+      expect(created.server.commandLine).toContain(process.execPath);
+
+      const early = await testServer(created.server.id, { local: true });
+      expect(early.status).toBe(409);
+      expect((await early.json()).code).toBe('command_unconfirmed');
+      expect(existsSync(marker)).toBe(false);
+
+      // Confirming needs this machine, and the very command line that was shown.
+      expect((await confirmCommand(created.server.id, command)).status).toBe(403);
+      expect((await confirmCommand(created.server.id, { ...command, args: ['-e', ''] }, { local: true })).status).toBe(409);
+      const confirmed = await confirmCommand(created.server.id, command, { local: true });
+      expect(confirmed.status).toBe(200);
+      expect((await confirmed.json()).server.commandConfirmed).toBe(true);
+
+      expect((await testServer(created.server.id)).status).toBe(403);
+      const ran = await (await testServer(created.server.id, { local: true })).json();
+      expect(ran.ok).toBe(false); // the command is no MCP server, but it did run
+      expect(existsSync(marker)).toBe(true);
+
+      // Changing the command asks again.
+      const changed = await (await patchServer(created.server.id, { args: ['-e', 'process.exit(1)'] }, { local: true })).json();
+      expect(changed.server.commandConfirmed).toBe(false);
+      expect((await testServer(created.server.id, { local: true })).status).toBe(409);
+    });
   });
 
   it('tests a connection: the tools with their permission class, or the reason it failed', async () => {

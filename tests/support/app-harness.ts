@@ -30,6 +30,7 @@ const routeModules = {
   servers: () => import('@/app/api/mcp-servers/route'),
   server: () => import('@/app/api/mcp-servers/[id]/route'),
   test: () => import('@/app/api/mcp-servers/[id]/test/route'),
+  confirm: () => import('@/app/api/mcp-servers/[id]/confirm/route'),
 };
 
 type RouteName = keyof typeof routeModules;

@@ -17,6 +17,7 @@ const server = (fields: Partial<McpServerConfig> = {}): McpServerConfig => ({
   headers: {},
   command: null,
   args: [],
+  confirmedCommand: null,
   ...fields,
 });
 const signal = () => new AbortController().signal;

@@ -1,0 +1,21 @@
+import { PEER_HEADER } from '@/lib/security/request-guard.mjs';
+import { HttpError } from './http';
+
+/**
+ * Whether the request came from this machine itself. Only scripts/server.mjs sets the
+ * header, after removing any value a client sent, and it says "remote" whenever a proxy
+ * forwarded the request. Without our server in front (no header), nothing is local.
+ */
+export function isFromThisMachine(request: Request): boolean {
+  return request.headers.get(PEER_HEADER) === 'loopback';
+}
+
+/** For actions that run commands on the host: only the operator, at this machine. */
+export function requireLocalOperator(request: Request, action: string): void {
+  if (isFromThisMachine(request)) return;
+  throw new HttpError(
+    403,
+    `${action} is allowed only from this machine: open the playground at http://localhost on the server itself (not through a proxy or another computer).`,
+    'local_only',
+  );
+}

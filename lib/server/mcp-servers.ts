@@ -1,0 +1,92 @@
+import { createIdGenerator } from 'ai';
+import { createMcpServer, deleteMcpServer, findMcpServerByName, getMcpServer, listMcpServers, updateMcpServer } from '@/db/queries/mcp-servers';
+import type { McpServerRow } from '@/db/schema';
+import type { McpServerView, McpTestResult } from '@/lib/api-types';
+import type { ConfirmStdioCommandInput, CreateMcpServerInput, PatchMcpServerInput } from '@/lib/mcp/config';
+import { testMcpServer as connectAndList } from '@/lib/mcp/mcp-tools';
+import { assertTransportAllowed, fieldsForCreate, fieldsForPatch } from '@/lib/mcp/server-config';
+import { commandFingerprint, isCommandConfirmed, UNCONFIRMED_COMMAND_MESSAGE } from '@/lib/mcp/stdio-command';
+import { toMcpServerView } from '@/lib/mcp/view';
+import { getAppDb } from './db';
+import { HttpError } from './http';
+import { requireLocalOperator } from './local-peer';
+import { currentOwnerId } from './owner';
+
+/**
+ * MCP server settings, as the routes ask for them. stdio servers run a command on this
+ * host, so everything that creates, changes, confirms or starts one must come from this
+ * machine (requireLocalOperator), on top of the request guard every write passes.
+ */
+
+const generateServerId = createIdGenerator({ prefix: 'mcp', size: 16 });
+
+export async function listServerViews(request: Request): Promise<McpServerView[]> {
+  const rows = await listMcpServers(await getAppDb(), currentOwnerId(request));
+  return rows.map(toMcpServerView);
+}
+
+export async function createServer(request: Request, body: CreateMcpServerInput): Promise<McpServerView> {
+  if (body.transport === 'stdio') requireLocalOperator(request, 'Adding a stdio MCP server');
+  const ownerId = currentOwnerId(request);
+  const db = await getAppDb();
+  const fields = fieldsForCreate(body);
+  await assertNameFree(ownerId, fields.name);
+  return toMcpServerView(await createMcpServer(db, { id: generateServerId(), ownerId, ...fields }));
+}
+
+export async function patchServer(request: Request, id: string, body: PatchMcpServerInput): Promise<McpServerView> {
+  const ownerId = currentOwnerId(request);
+  const db = await getAppDb();
+  const row = await requireServer(ownerId, id);
+  if (row.transport === 'stdio' || body.transport === 'stdio') requireLocalOperator(request, 'Changing a stdio MCP server');
+  const fields = fieldsForPatch(row, body);
+  if (fields.name && fields.name !== row.name) await assertNameFree(ownerId, fields.name);
+  const updated = await updateMcpServer(db, ownerId, id, fields);
+  if (!updated) throw notFound();
+  return toMcpServerView(updated);
+}
+
+export async function removeServer(request: Request, id: string): Promise<void> {
+  const deleted = await deleteMcpServer(await getAppDb(), currentOwnerId(request), id);
+  if (!deleted) throw notFound();
+}
+
+/** Connects and lists the tools. A stdio server whose command was not confirmed never starts. */
+export async function testServer(request: Request, id: string): Promise<McpTestResult> {
+  const row = await requireServer(currentOwnerId(request), id);
+  assertTransportAllowed(row.transport);
+  if (row.transport === 'stdio') {
+    requireLocalOperator(request, 'Running a stdio MCP server');
+    if (!isCommandConfirmed(row)) throw new HttpError(409, UNCONFIRMED_COMMAND_MESSAGE, 'command_unconfirmed');
+  }
+  return connectAndList(row);
+}
+
+export async function confirmStdioCommand(request: Request, id: string, body: ConfirmStdioCommandInput): Promise<McpServerView> {
+  const ownerId = currentOwnerId(request);
+  const row = await requireServer(ownerId, id);
+  if (row.transport !== 'stdio') throw new HttpError(400, 'Only stdio servers run a command to confirm.', 'bad_request');
+  assertTransportAllowed(row.transport);
+  requireLocalOperator(request, 'Confirming a stdio command');
+  const fingerprint = commandFingerprint(row);
+  if (commandFingerprint(body) !== fingerprint) {
+    throw new HttpError(409, 'The command changed since you looked at it. Reload the page and review it again.', 'command_changed');
+  }
+  const updated = await updateMcpServer(await getAppDb(), ownerId, id, { confirmedCommand: fingerprint });
+  if (!updated) throw notFound();
+  return toMcpServerView(updated);
+}
+
+async function requireServer(ownerId: string, id: string): Promise<McpServerRow> {
+  const row = await getMcpServer(await getAppDb(), ownerId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+async function assertNameFree(ownerId: string, name: string): Promise<void> {
+  if (await findMcpServerByName(await getAppDb(), ownerId, name)) {
+    throw new HttpError(409, `An MCP server named "${name}" already exists.`, 'name_taken');
+  }
+}
+
+const notFound = () => new HttpError(404, 'MCP server not found.', 'not_found');

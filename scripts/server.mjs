@@ -1,0 +1,193 @@
+// @ts-check
+/**
+ * The HTTP server in front of Next: every request meets lib/security/request-guard.mjs
+ * before Next sees it (Host allowlist, same-origin writes, JSON only, body limits),
+ * the bind address is local-only unless the operator opts out (lib/security/bind.mjs),
+ * and SIGTERM/SIGINT drain active runs before the process exits.
+ *
+ * `node scripts/server.mjs` serves the production build; `--dev` runs Next in
+ * development mode behind the same guard. `npm start` (scripts/start.mjs) builds and
+ * migrates first, then calls startServer().
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolveBind } from '../lib/security/bind.mjs';
+import {
+  allowListFromEnv,
+  checkRequest,
+  isLoopbackPeer,
+  MAX_REQUEST_BODY_BYTES,
+  PEER_HEADER,
+  tooLarge,
+} from '../lib/security/request-guard.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * One JSON line per event, so rejections can be counted and grepped.
+ * @param {'info' | 'warn' | 'error'} level
+ * @param {string} msg
+ * @param {Record<string, unknown>} [fields]
+ */
+function log(level, msg, fields = {}) {
+  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
+  (level === 'info' ? console.log : console.error)(line);
+}
+
+/**
+ * Answers a refused request with the JSON error shape of the API and closes the
+ * connection, so a client cannot keep streaming a body into it.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {{ status: number, code: string, message: string }} verdict
+ */
+function refuse(req, res, verdict) {
+  if (res.headersSent) {
+    req.socket.destroy();
+    return;
+  }
+  res.writeHead(verdict.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'close',
+  });
+  res.end(JSON.stringify({ error: verdict.message, code: verdict.code }));
+}
+
+/**
+ * Counts the body bytes the HTTP parser hands to this request as they arrive. Past the
+ * limit the request is answered 413 (if nothing was answered yet) and the socket is
+ * closed: a 200 MB upload is cut off at the limit, not read to its end. Node's parser
+ * delivers every body chunk through `push`, whichever code reads the request later.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {number} limit
+ */
+function limitBody(req, res, limit) {
+  const stats = { received: 0, cut: false };
+  const push = req.push.bind(req);
+  req.push = (chunk, encoding) => {
+    if (chunk && !stats.cut) {
+      stats.received += chunk.length;
+      if (stats.received > limit) {
+        stats.cut = true;
+        const verdict = tooLarge(limit, `body passed the limit while streaming (${stats.received} bytes read)`);
+        log('warn', 'request rejected', { ...requestFields(req), status: 413, code: verdict.code, reason: verdict.reason, bytesRead: stats.received });
+        refuse(req, res, verdict);
+        req.socket.destroy();
+        return false;
+      }
+    }
+    return push(chunk, encoding);
+  };
+  // A handler that answered before reading the whole body (a 413 from readJsonBody, a
+  // 404…) must not leave the client streaming the rest into an open socket.
+  res.on('finish', () => {
+    if (!req.complete && !stats.cut) {
+      if (res.statusCode === 413) log('warn', 'request body cut off', { ...requestFields(req), status: 413, bytesRead: stats.received });
+      req.socket.destroy();
+    }
+  });
+}
+
+/** @param {http.IncomingMessage} req */
+function requestFields(req) {
+  return {
+    method: req.method,
+    path: (req.url ?? '').split('?')[0]?.slice(0, 200),
+    host: String(req.headers.host ?? '').slice(0, 100),
+    origin: req.headers.origin ? String(req.headers.origin).slice(0, 100) : undefined,
+    secFetchSite: req.headers['sec-fetch-site'],
+    remote: req.socket.remoteAddress,
+  };
+}
+
+/**
+ * @param {{ dev?: boolean, env?: Record<string, string | undefined> }} [options]
+ * @returns {Promise<http.Server>}
+ */
+export async function startServer({ dev = false, env = process.env } = {}) {
+  const bind = resolveBind(env);
+  if (!bind.ok) {
+    console.error(bind.message);
+    process.exit(1);
+  }
+  const allowList = allowListFromEnv(env);
+
+  // Next reads NODE_ENV when it loads; set it before importing.
+  Object.assign(process.env, { NODE_ENV: dev ? 'development' : 'production' });
+  const { default: next } = await import('next');
+  const app = next({ dev, dir: root, hostname: bind.host, port: bind.port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    const verdict = checkRequest({ method: req.method ?? 'GET', headers: req.headers }, allowList);
+    if (!verdict.ok) {
+      log('warn', 'request rejected', { ...requestFields(req), status: verdict.status, code: verdict.code, reason: verdict.reason });
+      refuse(req, res, verdict);
+      // A refused write's body is never read: close rather than drain it.
+      res.on('finish', () => {
+        if (!req.complete) req.socket.destroy();
+      });
+      return;
+    }
+    // Routes learn whether the peer is this machine from this header alone; a client cannot set it.
+    req.headers[PEER_HEADER] = isLoopbackPeer(req.socket.remoteAddress, req.headers) ? 'loopback' : 'remote';
+    limitBody(req, res, MAX_REQUEST_BODY_BYTES);
+    handle(req, res).catch((error) => {
+      log('error', 'request failed', { ...requestFields(req), error: error instanceof Error ? error.message : String(error) });
+      if (!res.headersSent) refuse(req, res, { status: 500, code: 'internal', message: 'Internal server error.' });
+    });
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(bind.port, bind.host, () => resolve(undefined));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : bind.port;
+  if (bind.warning) log('warn', bind.warning, { host: bind.host, port });
+  const shown = bind.open ? `http://${bind.host.includes(':') ? `[${bind.host}]` : bind.host}:${port}` : `http://localhost:${port}`;
+  log('info', `Agent Playground ${dev ? '(development) ' : ''}ready on ${shown}`, { host: bind.host, port, open: bind.open });
+
+  installShutdown(server);
+  return server;
+}
+
+/**
+ * SIGTERM/SIGINT: the app drains its runs (refusing new ones with 503 meanwhile, see
+ * globalThis.__agentPlaygroundDrain), then the server closes and the process exits 0.
+ * A second signal exits at once.
+ * @param {http.Server} server
+ */
+function installShutdown(server) {
+  let stopping = false;
+  const stop = async (/** @type {NodeJS.Signals} */ signal) => {
+    if (stopping) {
+      log('warn', `${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    log('info', `${signal} received: finishing active runs, then exiting`);
+    const drain = /** @type {{ __agentPlaygroundDrain?: () => Promise<void> }} */ (globalThis).__agentPlaygroundDrain;
+    try {
+      await drain?.();
+    } catch (error) {
+      log('error', 'draining runs failed', { error: error instanceof Error ? error.message : String(error) });
+    }
+    server.close();
+    server.closeAllConnections();
+    process.exit(0);
+  };
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.chdir(root);
+  const nextEnv = await import('@next/env');
+  nextEnv.default.loadEnvConfig(root, process.argv.includes('--dev'));
+  await startServer({ dev: process.argv.includes('--dev') });
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { allowListFromEnv, checkRequest, isLoopbackPeer, parseHost } from '@/lib/security/request-guard.mjs';
+
+const local = allowListFromEnv({});
+const verdict = (method: string, headers: Record<string, string>, list = local) => checkRequest({ method, headers }, list);
+const code = (method: string, headers: Record<string, string>, list = local) => {
+  const result = verdict(method, headers, list);
+  return result.ok ? 'ok' : result.code;
+};
+
+describe('Host allowlist', () => {
+  it.each(['localhost:3000', '127.0.0.1:3100', '[::1]:3000', 'localhost', 'LOCALHOST:80', 'localhost.:3000'])('serves %s by default', (host) => {
+    expect(code('GET', { host })).toBe('ok');
+  });
+
+  it.each(['evil.example', 'rebind.evil.example:3000', '127.0.0.1.nip.io:3000', '0.0.0.0:3000', '192.168.1.5:3000', '', 'localhost:3000@evil', 'localhost:abc'])(
+    'refuses Host %j, GETs included, naming the setting to change',
+    (host) => {
+      const result = verdict('GET', { host });
+      expect(result).toMatchObject({ ok: false, status: 403, code: 'host_not_allowed' });
+      if (!result.ok) expect(result.message).toMatch(/ALLOWED_HOSTS/);
+    },
+  );
+
+  it('adds the hosts of PUBLIC_URL and ALLOWED_HOSTS, with *.domain wildcards', () => {
+    const list = allowListFromEnv({ PUBLIC_URL: 'https://play.example.com', ALLOWED_HOSTS: 'box.lan:3000, *.corp.example' });
+    expect(code('GET', { host: 'play.example.com' }, list)).toBe('ok');
+    expect(code('GET', { host: 'box.lan:8080' }, list)).toBe('ok');
+    expect(code('GET', { host: 'a.corp.example' }, list)).toBe('ok');
+    expect(code('GET', { host: 'corp.example' }, list)).toBe('host_not_allowed');
+    expect(code('GET', { host: 'evilcorp.example' }, list)).toBe('host_not_allowed');
+  });
+
+  it('rejects a malformed setting instead of guessing', () => {
+    expect(() => allowListFromEnv({ ALLOWED_HOSTS: 'http://x/y' })).toThrow(/ALLOWED_HOSTS/);
+    expect(() => allowListFromEnv({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('parses IPv6 literals with their brackets', () => {
+    expect(parseHost('[::1]:3000')).toEqual({ hostname: '[::1]', port: '3000' });
+    expect(parseHost('::1')).toBeNull();
+  });
+});
+
+describe('same-origin writes', () => {
+  const host = 'localhost:3000';
+  const json = 'application/json';
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('refuses a cross-site %s by Sec-Fetch-Site', (method) => {
+    expect(code(method, { host, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example', 'content-type': json })).toBe('cross_site');
+    expect(code(method, { host, 'sec-fetch-site': 'same-site', origin: 'http://localhost:5173', 'content-type': json })).toBe('cross_site');
+  });
+
+  it('accepts same-origin and user-initiated (none) writes', () => {
+    expect(code('POST', { host, 'sec-fetch-site': 'same-origin', origin: 'http://localhost:3000', 'content-type': json })).toBe('ok');
+    expect(code('POST', { host, 'sec-fetch-site': 'none', 'content-type': json })).toBe('ok');
+  });
+
+  it('falls back to Origin when a proxy strips Sec-Fetch-Site', () => {
+    expect(code('POST', { host, origin: 'http://localhost:3000', 'content-type': json })).toBe('ok');
+    expect(code('POST', { host, origin: 'http://localhost:5173', 'content-type': json })).toBe('cross_site');
+    expect(code('POST', { host, origin: 'https://evil.example', 'content-type': json })).toBe('cross_site');
+    expect(code('POST', { host, origin: 'null', 'content-type': json })).toBe('cross_site');
+    const behindTls = allowListFromEnv({ PUBLIC_URL: 'https://play.example.com' });
+    expect(code('POST', { host: 'localhost:3000', origin: 'https://play.example.com', 'content-type': json }, behindTls)).toBe('ok');
+    expect(code('POST', { host: 'play.example.com', origin: 'https://play.example.com', 'content-type': json }, behindTls)).toBe('ok');
+  });
+
+  it('lets a script without browser headers write only with JSON', () => {
+    expect(code('POST', { host, 'content-type': json })).toBe('ok');
+    expect(code('POST', { host, 'content-type': 'application/json; charset=utf-8' })).toBe('ok');
+    expect(code('POST', { host, 'content-type': 'text/plain' })).toBe('cross_site');
+    expect(code('DELETE', { host })).toBe('cross_site');
+  });
+
+  it('answers 415 to a same-origin write that is not JSON (forms, text/plain)', () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      expect(verdict('POST', { host, 'sec-fetch-site': 'same-origin', 'content-type': type })).toMatchObject({ ok: false, status: 415 });
+    }
+  });
+
+  it('leaves reads alone', () => {
+    expect(code('GET', { host, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' })).toBe('ok');
+  });
+
+  it('refuses a declared body over the limit before reading it', () => {
+    expect(verdict('POST', { host, 'content-type': json, 'content-length': String(200 * 1024 * 1024) })).toMatchObject({ ok: false, status: 413 });
+  });
+});
+
+describe('loopback peers', () => {
+  it('is this machine only without proxy headers', () => {
+    expect(isLoopbackPeer('127.0.0.1', {})).toBe(true);
+    expect(isLoopbackPeer('::ffff:127.0.0.1', {})).toBe(true);
+    expect(isLoopbackPeer('::1', {})).toBe(true);
+    expect(isLoopbackPeer('10.0.0.2', {})).toBe(false);
+    expect(isLoopbackPeer('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).toBe(false);
+    expect(isLoopbackPeer('127.0.0.1', { forwarded: 'for=203.0.113.9' })).toBe(false);
+    expect(isLoopbackPeer(undefined, {})).toBe(false);
+  });
+});
