@@ -44,7 +44,7 @@ function log(level, msg, fields = {}) {
  */
 function refuse(req, res, verdict) {
   if (res.headersSent) {
-    req.socket.destroy();
+    req.socket?.destroy();
     return;
   }
   res.writeHead(verdict.status, {
@@ -63,8 +63,10 @@ function refuse(req, res, verdict) {
  * @param {http.IncomingMessage} req
  * @param {http.ServerResponse} res
  * @param {number} limit
+ * @param {Record<string, unknown>} fields what the log says about this request
  */
-function limitBody(req, res, limit) {
+function limitBody(req, res, limit, fields) {
+  const socket = req.socket; // detached from req once the response finishes
   const stats = { received: 0, cut: false };
   const push = req.push.bind(req);
   req.push = (chunk, encoding) => {
@@ -73,9 +75,9 @@ function limitBody(req, res, limit) {
       if (stats.received > limit) {
         stats.cut = true;
         const verdict = tooLarge(limit, `body passed the limit while streaming (${stats.received} bytes read)`);
-        log('warn', 'request rejected', { ...requestFields(req), status: 413, code: verdict.code, reason: verdict.reason, bytesRead: stats.received });
+        log('warn', 'request rejected', { ...fields, status: 413, code: verdict.code, reason: verdict.reason, bytesRead: stats.received });
         refuse(req, res, verdict);
-        req.socket.destroy();
+        socket.destroy();
         return false;
       }
     }
@@ -85,8 +87,8 @@ function limitBody(req, res, limit) {
   // 404…) must not leave the client streaming the rest into an open socket.
   res.on('finish', () => {
     if (!req.complete && !stats.cut) {
-      if (res.statusCode === 413) log('warn', 'request body cut off', { ...requestFields(req), status: 413, bytesRead: stats.received });
-      req.socket.destroy();
+      if (res.statusCode === 413) log('warn', 'request body cut off', { ...fields, status: 413, bytesRead: stats.received });
+      socket.destroy();
     }
   });
 }
@@ -123,21 +125,23 @@ export async function startServer({ dev = false, env = process.env } = {}) {
   const handle = app.getRequestHandler();
 
   const server = http.createServer((req, res) => {
+    const fields = requestFields(req);
+    const socket = req.socket;
     const verdict = checkRequest({ method: req.method ?? 'GET', headers: req.headers }, allowList);
     if (!verdict.ok) {
-      log('warn', 'request rejected', { ...requestFields(req), status: verdict.status, code: verdict.code, reason: verdict.reason });
+      log('warn', 'request rejected', { ...fields, status: verdict.status, code: verdict.code, reason: verdict.reason });
       refuse(req, res, verdict);
       // A refused write's body is never read: close rather than drain it.
       res.on('finish', () => {
-        if (!req.complete) req.socket.destroy();
+        if (!req.complete) socket.destroy();
       });
       return;
     }
     // Routes learn whether the peer is this machine from this header alone; a client cannot set it.
     req.headers[PEER_HEADER] = isLoopbackPeer(req.socket.remoteAddress, req.headers) ? 'loopback' : 'remote';
-    limitBody(req, res, MAX_REQUEST_BODY_BYTES);
+    limitBody(req, res, MAX_REQUEST_BODY_BYTES, fields);
     handle(req, res).catch((error) => {
-      log('error', 'request failed', { ...requestFields(req), error: error instanceof Error ? error.message : String(error) });
+      log('error', 'request failed', { ...fields, error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) refuse(req, res, { status: 500, code: 'internal', message: 'Internal server error.' });
     });
   });

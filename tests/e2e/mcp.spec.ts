@@ -19,7 +19,10 @@ test.beforeAll(async () => {
 test.afterAll(async ({ request }) => {
   // The app instance is shared by every spec: leave no MCP server behind for their runs.
   const { servers } = (await (await request.get('/api/mcp-servers')).json()) as { servers: { id: string }[] };
-  for (const server of servers) await request.delete(`/api/mcp-servers/${server.id}`);
+  for (const server of servers) {
+    const removed = await request.delete(`/api/mcp-servers/${server.id}`, { headers: { 'content-type': 'application/json' } });
+    expect(removed.status(), await removed.text()).toBe(200);
+  }
   await everything?.stop();
 });
 

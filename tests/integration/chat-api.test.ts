@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import { params, post, readChunks, setupAppHarness } from '../support/app-harness';
+import { params, patch, post, readChunks, setupAppHarness } from '../support/app-harness';
 
 const app = setupAppHarness({
   name: 'api',
@@ -96,13 +96,39 @@ describe('POST /api/chat', () => {
 
   it('rejects a malformed body with 400 and writes nothing', async () => {
     const id = await newSession();
-    const bad = await api.chat.POST(new Request('http://app/api/chat', { method: 'POST', body: '{not json' }));
+    const bad = await api.chat.POST(new Request('http://app/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' }));
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatch(/JSON/);
     const invalid = await api.chat.POST(new Request('http://app/api/chat', post({ sessionId: id, message: { id: 'x', role: 'assistant', parts: [] } })));
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).error).toMatch(/Invalid request/);
     expect(await sessionMessages(id)).toEqual([]);
+  });
+
+  it('answers 415 to a body that is not declared JSON, and writes nothing', async () => {
+    const id = await newSession();
+    const body = JSON.stringify({ sessionId: id, message: { id: 'plain-1', role: 'user', parts: [{ type: 'text', text: 'hi' }] } });
+    for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}] as Record<string, string>[]) {
+      const response = await api.chat.POST(new Request('http://app/api/chat', { method: 'POST', headers, body }));
+      expect(response.status).toBe(415);
+      expect((await response.json()).code).toBe('unsupported_media_type');
+    }
+    expect(await sessionMessages(id)).toEqual([]);
+  });
+
+  it('stops reading a body as soon as it passes the limit (413), whatever Content-Length claimed', async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(' '.repeat(64 * 1024));
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request('http://app/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: endless, duplex: 'half' } as RequestInit);
+    const response = await api.chat.POST(request);
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(2 * 1024 * 1024);
   });
 
   it('answers 404 for an unknown session', async () => {
@@ -164,7 +190,7 @@ describe('POST /api/chat', () => {
   it('keeps the user message and ends with a readable error when the provider keeps failing', async () => {
     const id = await newSession();
     await api.session.PATCH(
-      new Request('http://app', { method: 'PATCH', body: JSON.stringify({ settings: { retryBaseDelayMs: 10, retryMaxDelayMs: 50 } }) }),
+      new Request('http://app', patch({ settings: { retryBaseDelayMs: 10, retryMaxDelayMs: 50 } })),
       params({ id }),
     );
     const chunks = await readChunks(await chat(id, 'Fail please [[scenario:http-error?status=500]]'));
@@ -180,7 +206,7 @@ describe('sessions API', () => {
   it('creates, renames, lists newest first and deletes sessions', async () => {
     const a = await newSession();
     const b = await newSession();
-    const renamed = await api.session.PATCH(new Request('http://app', { method: 'PATCH', body: JSON.stringify({ title: 'Renamed' }) }), params({ id: a }));
+    const renamed = await api.session.PATCH(new Request('http://app', patch({ title: 'Renamed' })), params({ id: a }));
     expect((await renamed.json()).session.title).toBe('Renamed');
     const list = (await (await api.sessions.GET(new Request('http://app/api/sessions'))).json()).sessions as Array<{ id: string }>;
     expect(list.findIndex((s) => s.id === a)).toBeLessThan(list.findIndex((s) => s.id === b));
@@ -198,11 +224,11 @@ describe('sessions API', () => {
 
   it('validates session settings and rejects unknown ones', async () => {
     const id = await newSession();
-    const bad = await api.session.PATCH(new Request('http://app', { method: 'PATCH', body: JSON.stringify({ settings: { maxIterations: 0 } }) }), params({ id }));
+    const bad = await api.session.PATCH(new Request('http://app', patch({ settings: { maxIterations: 0 } })), params({ id }));
     expect(bad.status).toBe(400);
-    const unknown = await api.session.PATCH(new Request('http://app', { method: 'PATCH', body: JSON.stringify({ settings: { sneaky: true } }) }), params({ id }));
+    const unknown = await api.session.PATCH(new Request('http://app', patch({ settings: { sneaky: true } })), params({ id }));
     expect(unknown.status).toBe(400);
-    const ok = await api.session.PATCH(new Request('http://app', { method: 'PATCH', body: JSON.stringify({ settings: { maxIterations: 7, requireDoneTool: true } }) }), params({ id }));
+    const ok = await api.session.PATCH(new Request('http://app', patch({ settings: { maxIterations: 7, requireDoneTool: true } })), params({ id }));
     expect(ok.status).toBe(200);
   });
 });

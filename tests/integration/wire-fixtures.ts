@@ -49,8 +49,13 @@ export interface RecordedExpectation {
   usage: RawUsage | null;
   errors?: unknown[];
 }
+/** The wire protocols the app speaks today. */
+export const SUPPORTED_APIS = ['chat-completions', 'responses'] as const;
+/** Recorded protocols that wait for their provider: Anthropic Messages comes with the playground issue. */
+export const PENDING_APIS = ['anthropic-messages'] as const;
+
 export interface RecordedEntry {
-  api: 'chat-completions' | 'responses';
+  api: (typeof SUPPORTED_APIS)[number];
   expected?: RecordedExpectation;
   interactions?: { index: number; extracted_body_file: string; expected: RecordedExpectation }[];
 }
@@ -216,9 +221,19 @@ export interface ReplayCase {
   expected: RecordedExpectation;
 }
 
-export function loadCases(): { recordings: number; cases: ReplayCase[] } {
-  if (!hasWire) return { recordings: 0, cases: [] };
-  const all = JSON.parse(readFileSync(EXPECTED_JSON, 'utf8')) as Record<string, RecordedEntry>;
+/**
+ * The replayable cases of the recordings in a protocol the app speaks. `pending` counts
+ * recordings of protocols that wait for their provider; `unknown` lists any other, so a
+ * new protocol in ../shared/wire fails the coverage test instead of being skipped unseen.
+ */
+export function loadCases(): { recordings: number; pending: number; unknown: string[]; cases: ReplayCase[] } {
+  if (!hasWire) return { recordings: 0, pending: 0, unknown: [], cases: [] };
+  const everything = JSON.parse(readFileSync(EXPECTED_JSON, 'utf8')) as Record<string, { api: string }>;
+  const entries = Object.entries(everything);
+  const isSupported = (entry: [string, { api: string }]): entry is [string, RecordedEntry] => (SUPPORTED_APIS as readonly string[]).includes(entry[1].api);
+  const all = Object.fromEntries(entries.filter(isSupported));
+  const pending = entries.filter(([, entry]) => (PENDING_APIS as readonly string[]).includes(entry.api)).length;
+  const unknown = entries.filter((entry) => !isSupported(entry) && !(PENDING_APIS as readonly string[]).includes(entry[1].api)).map(([name]) => name);
   const cases = Object.entries(all).flatMap(([name, entry]): ReplayCase[] =>
     entry.interactions
       ? entry.interactions.map((i) => ({
@@ -231,7 +246,7 @@ export function loadCases(): { recordings: number; cases: ReplayCase[] } {
         }))
       : [{ name, recording: name, index: 0, file: name, api: entry.api, expected: entry.expected! }],
   );
-  return { recordings: Object.keys(all).length, cases };
+  return { recordings: Object.keys(all).length, pending, unknown, cases };
 }
 
 /** Chat recordings go through both chat providers, Responses recordings through openai.responses. */

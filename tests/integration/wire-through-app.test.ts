@@ -253,7 +253,7 @@ const requestText = (r: RecordedRequest) => JSON.stringify(r.body);
 
 /* ---------- cases ---------- */
 
-const { recordings, cases } = loadCases();
+const { recordings, unknown, cases } = loadCases();
 const runs = cases.flatMap((c) =>
   providersFor(c.api).map((provider) => ({
     ...c,
@@ -268,6 +268,7 @@ const runs = cases.flatMap((c) =>
 
   it('replays every interaction of all 25 recordings through the app (53 provider runs)', () => {
     expect(recordings).toBe(25);
+    expect(unknown).toEqual([]);
     expect(cases).toHaveLength(34);
     expect(new Set(runs.map((r) => r.recording)).size).toBe(25);
     expect(runs).toHaveLength(19 * 2 + 15);
