@@ -191,6 +191,7 @@ function installShutdown(server) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.chdir(root);
+  process.env.NEXT_TELEMETRY_DISABLED ??= '1';
   const nextEnv = await import('@next/env');
   nextEnv.default.loadEnvConfig(root, process.argv.includes('--dev'));
   await startServer({ dev: process.argv.includes('--dev') });
