@@ -13,8 +13,8 @@ import path from 'node:path';
 import { createClient } from '@libsql/client';
 import { expect, test } from '@playwright/test';
 import { ARTIFACTS } from '../../playwright.config';
-import { freePort } from '../support/mcp-everything';
-import { createSession, MODELS } from './helpers';
+import { everythingEntry, freePort } from '../support/mcp-everything';
+import { createSession, MODELS, shot } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -233,6 +233,40 @@ test.describe('stdio MCP servers', () => {
     expect(context.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(existsSync(marker)).toBe(false);
+  });
+
+  test('the settings page shows the exact command, and runs it only after the operator confirms it', async ({ page }) => {
+    const entry = everythingEntry();
+    const created = await rawRequest(app.port, {
+      method: 'POST',
+      path: '/api/mcp-servers',
+      headers: JSON_TYPE,
+      body: JSON.stringify({ name: 'everything-stdio', transport: 'stdio', command: process.execPath, args: [entry, 'stdio'] }),
+    });
+    expect(created.status, created.body).toBe(201);
+
+    const origin = `http://127.0.0.1:${app.port}`;
+    await page.goto(`${origin}/settings/mcp-servers`);
+    const item = page.locator('[data-testid="mcp-server-item"][data-name="everything-stdio"]');
+    await expect(item.getByTestId('mcp-command-unconfirmed')).toBeVisible();
+    await expect(item.getByTestId('mcp-server-address')).toHaveText(`${process.execPath} ${entry} stdio`);
+    await expect(item.getByTestId('mcp-test')).toHaveCount(0);
+
+    await item.getByTestId('mcp-review-command').click();
+    const dialog = page.getByTestId('mcp-command-dialog');
+    await expect(dialog.getByTestId('mcp-command-line')).toHaveText(`${process.execPath} ${entry} stdio`);
+    await shot(page, 'stdio-command-confirm');
+    await page.setViewportSize({ width: 390, height: 820 });
+    await shot(page, 'stdio-command-confirm-390');
+    await page.setViewportSize({ width: 1280, height: 820 });
+
+    await dialog.getByTestId('mcp-confirm-command').click();
+    await expect(dialog).toBeHidden();
+    // Confirming runs the test at once: the command started and spoke MCP.
+    await expect(item.getByTestId('mcp-tool-count')).toBeVisible({ timeout: 20_000 });
+    await page.reload();
+    await expect(item.getByTestId('mcp-command-unconfirmed')).toHaveCount(0);
+    await expect(item.getByTestId('mcp-test')).toBeVisible();
   });
 });
 

@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function everythingEntry(): string {
+export function everythingEntry(): string {
   const require = createRequire(import.meta.url);
   return path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
 }
