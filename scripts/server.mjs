@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveBind } from '../lib/security/bind.mjs';
 import {
   allowListFromEnv,
+  checkHost,
   checkRequest,
   isLoopbackPeer,
   MAX_REQUEST_BODY_BYTES,
@@ -144,6 +145,18 @@ export async function startServer({ dev = false, env = process.env } = {}) {
       log('error', 'request failed', { ...fields, error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) refuse(req, res, { status: 500, code: 'internal', message: 'Internal server error.' });
     });
+  });
+
+  // WebSocket upgrades (the dev server's hot reload) meet the Host allowlist too.
+  const upgrade = app.getUpgradeHandler();
+  server.on('upgrade', (req, socket, head) => {
+    const verdict = checkHost(req.headers, allowList);
+    if (!verdict.ok) {
+      log('warn', 'request rejected', { ...requestFields(req), status: verdict.status, code: verdict.code, reason: verdict.reason });
+      socket.end(`HTTP/1.1 ${verdict.status} Forbidden\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    upgrade(req, socket, head).catch(() => socket.destroy());
   });
 
   await new Promise((resolve, reject) => {
