@@ -55,9 +55,26 @@ const RANGE_WORDS: Record<string, string> = {
 };
 
 /**
- * Why an IP address may not be fetched, or undefined when it is public.
- * IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) are judged by their IPv4 address.
+ * IPv6 forms that carry an IPv4 address inside them. A host or gateway on the way may
+ * translate them to that IPv4 address, so none is fetched, whatever IPv4 address it
+ * embeds: the public internet is reachable through plain IPv4 and native IPv6.
  */
+const EMBEDDED_IPV4_WORDS: Record<string, string> = {
+  ipv4Compatible: 'an IPv4-compatible IPv6 address (::/96)',
+  ipv4Mapped: 'an IPv4-mapped IPv6 address (::ffff:0:0/96)',
+  rfc6145: 'an IPv4-translated IPv6 address (::ffff:0:0:0/96)',
+  rfc6052: 'a NAT64 address (64:ff9b::/96)',
+  '6to4': 'a 6to4 address (2002::/16)',
+  teredo: 'a Teredo address (2001::/32)',
+};
+
+/** ::a.b.c.d (the deprecated IPv4-compatible form): ipaddr.js files it under unicast. */
+function isIpv4Compatible(address: ipaddr.IPv6): boolean {
+  const parts = address.parts;
+  return parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || parts[7] > 1);
+}
+
+/** Why an IP address may not be fetched, or undefined when it is public. */
 export function blockedAddressReason(address: string): string | undefined {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
@@ -65,10 +82,8 @@ export function blockedAddressReason(address: string): string | undefined {
   } catch {
     return `"${address}" is not an IP address`;
   }
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  const range = parsed.range();
+  const range = parsed.kind() === 'ipv6' && isIpv4Compatible(parsed as ipaddr.IPv6) ? 'ipv4Compatible' : parsed.range();
+  if (range in EMBEDDED_IPV4_WORDS) return `${EMBEDDED_IPV4_WORDS[range]}, which embeds an IPv4 address`;
   if (range === PUBLIC_RANGE) return undefined;
   return RANGE_WORDS[range] ?? `an address in the special-purpose range "${range}"`;
 }

@@ -30,16 +30,27 @@ describe('blockedAddressReason', () => {
     ['224.0.0.1', /multicast/],
     ['::1', /loopback/],
     ['::', /unspecified/],
-    ['::ffff:127.0.0.1', /loopback/],
-    ['::ffff:7f00:1', /loopback/],
-    ['::ffff:169.254.169.254', /link-local/],
-    ['::ffff:10.0.0.1', /private/],
+    // Every IPv6 form that embeds an IPv4 address, whichever address it embeds.
+    ['::ffff:127.0.0.1', /IPv4-mapped.*embeds an IPv4/],
+    ['::ffff:7f00:1', /IPv4-mapped/],
+    ['::ffff:169.254.169.254', /IPv4-mapped/],
+    ['::ffff:10.0.0.1', /IPv4-mapped/],
+    ['::ffff:8.8.8.8', /IPv4-mapped/],
+    ['::a9fe:a9fe', /IPv4-compatible/], // ::169.254.169.254
+    ['::169.254.169.254', /IPv4-(compatible|mapped)/],
+    ['::7f00:1', /IPv4-compatible/],
+    ['::8.8.8.8', /IPv4-(compatible|mapped)/],
+    ['::ffff:0:a9fe:a9fe', /IPv4-translated/],
+    ['64:ff9b::a9fe:a9fe', /NAT64/],
+    ['64:ff9b:1::a9fe:a9fe', /NAT64/],
+    ['2002:a9fe:a9fe::1', /6to4/],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', /Teredo/],
     ['fc00::1', /unique-local/],
     ['fd00:ec2::254', /unique-local/], // AWS metadata over IPv6
     ['fe80::1', /link-local/],
     ['febf::1', /link-local/],
-    ['64:ff9b::7f00:1', /special-purpose/], // NAT64 can embed any IPv4
-    ['2002:7f00:1::', /special-purpose/], // 6to4 embeds an IPv4
+    ['64:ff9b::7f00:1', /NAT64/], // NAT64 can embed any IPv4
+    ['2002:7f00:1::', /6to4/], // 6to4 embeds an IPv4
   ];
   for (const [address, reason] of blocked) {
     it(`refuses ${address}`, () => {
@@ -48,7 +59,7 @@ describe('blockedAddressReason', () => {
   }
 
   it('allows public addresses, including the edges of the private ranges', () => {
-    for (const address of ['93.184.215.14', '8.8.8.8', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) {
+    for (const address of ['93.184.215.14', '8.8.8.8', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '2606:4700::1111', '2a00:1450:4001:80e::200e']) {
       expect(blockedAddressReason(address), address).toBeUndefined();
     }
   });
@@ -70,6 +81,9 @@ describe('resolvePublicAddresses', () => {
       'http://0.0.0.0/',
       'http://[::1]/',
       'http://[::ffff:127.0.0.1]/',
+      'http://[::a9fe:a9fe]/latest/meta-data/',
+      'http://[64:ff9b::a9fe:a9fe]/',
+      'http://[2002:a9fe:a9fe::]/',
       'http://[fc00::1]/',
       'http://[fd12:3456::1]/',
       'http://[fe80::1]/',
