@@ -128,7 +128,7 @@ export async function startServer({ dev = false, env = process.env } = {}) {
   const server = http.createServer((req, res) => {
     const fields = requestFields(req);
     const socket = req.socket;
-    const verdict = checkRequest({ method: req.method ?? 'GET', headers: req.headers }, allowList);
+    const verdict = checkRequest({ method: req.method ?? 'GET', headers: req.headers }, allowList, req.url ?? '/');
     if (!verdict.ok) {
       log('warn', 'request rejected', { ...fields, status: verdict.status, code: verdict.code, reason: verdict.reason });
       refuse(req, res, verdict);

@@ -17,5 +17,6 @@ export declare function isJsonContentType(value: string | undefined | null): boo
 export declare function checkContentType(method: string, headers: HeaderBag): Verdict;
 export declare function checkDeclaredLength(headers: HeaderBag, limit?: number): Verdict;
 export declare function tooLarge(limit: number, reason: string): Verdict;
-export declare function checkRequest(request: { method: string; headers: HeaderBag }, list: AllowList): Verdict;
+export declare function checkPath(target: string): Verdict;
+export declare function checkRequest(request: { method: string; headers: HeaderBag }, list: AllowList, target?: string): Verdict;
 export declare function isLoopbackPeer(remoteAddress: string | undefined, headers: HeaderBag): boolean;

@@ -227,14 +227,31 @@ export function tooLarge(limit, reason) {
 }
 
 /**
- * Every check, in order: host, then (for writes) origin, then content type and size.
- * @param {{ method: string, headers: HeaderBag }} request
- * @param {AllowList} list
+ * A path that does not decode (`/api/%zz`) is a client error, not a crash further in.
+ * @param {string} target the request target, e.g. `/api/sessions?x=1`
  * @returns {Verdict}
  */
-export function checkRequest(request, list) {
+export function checkPath(target) {
+  const pathname = target.split('?')[0] ?? '';
+  try {
+    decodeURIComponent(pathname);
+    return { ok: true };
+  } catch {
+    return reject(400, 'bad_path', 'The request path is malformed (invalid percent-encoding).', `undecodable path ${pathname.slice(0, 100)}`);
+  }
+}
+
+/**
+ * Every check, in order: host, path, then (for writes) origin, then content type and size.
+ * @param {{ method: string, headers: HeaderBag }} request
+ * @param {AllowList} list
+ * @param {string} [target] the request target (path and query)
+ * @returns {Verdict}
+ */
+export function checkRequest(request, list, target = '/') {
   for (const verdict of [
     checkHost(request.headers, list),
+    checkPath(target),
     checkWriteOrigin(request.method, request.headers, list),
     checkContentType(request.method, request.headers),
     checkDeclaredLength(request.headers),

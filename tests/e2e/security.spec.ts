@@ -142,7 +142,7 @@ test.describe('cross-site writes', () => {
       { label: 'no origin, text/plain', headers: { 'content-type': 'text/plain' }, body: '{}' },
     ];
     for (const route of routes) {
-      const url = route.pattern.replace(/\[(\w+)\]/g, (_, param: string) => {
+      const url = route.pattern.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_, param: string) => {
         if (param === 'id') return route.pattern.startsWith('/api/mcp-servers') ? mcpId : sessionId;
         return `x-${param}`;
       });
@@ -178,6 +178,15 @@ test.describe('cross-site writes', () => {
     }
     const allowed = await rawRequest(port, { method: 'GET', path: '/api/sessions', headers: { host: `localhost:${port}` } });
     expect(allowed.status).toBe(200);
+  });
+
+  test('a malformed path gets a JSON 400, and an unknown API path a JSON 404', async () => {
+    const malformed = await rawRequest(port, { method: 'GET', path: '/api/sessions/%zz' });
+    expect(malformed.status).toBe(400);
+    expect(JSON.parse(malformed.body).code).toBe('bad_path');
+    const unknown = await rawRequest(port, { method: 'GET', path: '/api/no/such/thing' });
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body)).toEqual({ error: 'There is no API endpoint at /api/no/such/thing.', code: 'not_found' });
   });
 });
 

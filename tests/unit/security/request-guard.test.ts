@@ -99,3 +99,10 @@ describe('loopback peers', () => {
     expect(isLoopbackPeer(undefined, {})).toBe(false);
   });
 });
+
+describe('paths', () => {
+  it('answers 400 to a path that does not decode', () => {
+    expect(checkRequest({ method: 'GET', headers: { host: 'localhost' } }, local, '/api/sessions/%zz')).toMatchObject({ ok: false, status: 400, code: 'bad_path' });
+    expect(checkRequest({ method: 'GET', headers: { host: 'localhost' } }, local, '/api/sessions/a%20b?q=%zz')).toEqual({ ok: true });
+  });
+});
