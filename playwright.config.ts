@@ -31,7 +31,8 @@ function chromiumExecutable(): string | undefined {
 }
 
 const scriptedUrl = `http://127.0.0.1:${SCRIPTED_PORT}/v1`;
-const quietEnv = { NEXT_TELEMETRY_DISABLED: '1', SKIP_BUILD: '1', OLLAMA_DISCOVERY: 'off' };
+// HOSTNAME pinned to loopback: a shell that exports the machine's name must not make the app refuse to start.
+const quietEnv = { NEXT_TELEMETRY_DISABLED: '1', SKIP_BUILD: '1', OLLAMA_DISCOVERY: 'off', HOSTNAME: '127.0.0.1', HOST: '' };
 
 export default defineConfig({
   testDir: 'tests/e2e',
