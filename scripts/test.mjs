@@ -2,6 +2,7 @@
 // the Playwright end-to-end tests in real Chromium. Stops at the first failing stage.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,11 +25,52 @@ const stages = [
   ['end-to-end', bin('playwright'), ['test']],
 ];
 
+const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+/** Playwright's own Chromium, if downloaded. */
+function bundledChromium() {
+  try {
+    const { chromium } = createRequire(import.meta.url)('playwright-core');
+    const file = chromium.executablePath();
+    return file && existsSync(file) ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const findChromium = () => bundledChromium() ?? SYSTEM_CHROMIUMS.find((file) => existsSync(file));
+
+/**
+ * The end-to-end stage needs a Chromium: Playwright's, else the system's. Without one it
+ * tries `playwright install chromium`, then (as root) the system package, and otherwise
+ * stops with one line saying what to install.
+ */
+function ensureChromium() {
+  if (findChromium()) return true;
+  console.log('No Chromium found for the end-to-end tests: trying `playwright install chromium`…');
+  spawnSync(bin('playwright'), ['install', 'chromium'], { stdio: 'inherit', env });
+  if (findChromium()) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('Trying the system package: apt-get install chromium…');
+    const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: aptEnv });
+    if (findChromium()) return true;
+  }
+  console.error('The end-to-end tests need Chromium and none could be installed: run `npx playwright install chromium` (or `apt-get install chromium` on Debian), then `npm test` again.');
+  return false;
+}
+
 const started = Date.now();
 const timings = [];
 let failedStage;
 for (const [name, command, args] of stages) {
   console.log(`\n=== ${name} ===`);
+  if (name === 'end-to-end' && !ensureChromium()) {
+    failedStage = name;
+    break;
+  }
   const t0 = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   timings.push(`${name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
