@@ -166,6 +166,28 @@ test.describe('cross-site writes', () => {
     await request.delete(`/api/sessions/${sessionId}`, { headers: JSON_TYPE });
   });
 
+  test('a CORS preflight from another site is never granted', async () => {
+    const preflight = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'OPTIONS',
+          path: '/api/sessions',
+          headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+          agent: false,
+        },
+        (response) => {
+          response.resume();
+          resolve(response);
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    expect(Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+  });
+
   test('a page on another host name (DNS rebinding) gets neither pages nor data', async () => {
     for (const target of ['/', '/api/sessions', '/settings/mcp-servers']) {
       for (const host of ['evil.example', `rebind.evil.example:${port}`]) {
