@@ -78,8 +78,8 @@ export async function callModel(request: ModelCallRequest): Promise<ModelCallOut
     const attempt = retries + 1;
     trace.error = { message: error.message, detail: error.providerMessage, cause: error.cause, statusCode: error.statusCode };
     const retrying = shouldRetry(error, retries, settings);
-    // A final failure that showed nothing: the run-end banner says all there is to say.
-    if (!retrying && !outcome.streamedOutput) return outcome;
+    // A first attempt that fails for good without showing anything (a 401): the run-end banner says it all.
+    if (!retrying && !outcome.streamedOutput && failedAttemptRows.length === 0) return outcome;
 
     if (outcome.streamedOutput) {
       request.writer.reset();
