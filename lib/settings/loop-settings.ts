@@ -23,7 +23,7 @@ export const LOOP_SETTING_FIELDS: NumericSettingField[] = [
   { key: 'maxWallClockMs', label: 'Max run time', help: 'A run that takes longer ends.', unit: 'ms', min: 1_000, max: 3_600_000 },
   { key: 'maxCompactionAttempts', label: 'Max compaction attempts', help: 'How often hitting the output limit may compact and continue.', min: 0, max: 10 },
   { key: 'maxRetries', label: 'Max retries', help: 'Retries per model call on 408/409/429/5xx, dropped or stalled streams and malformed events.', min: 0, max: 10 },
-  { key: 'modelIdleTimeoutMs', label: 'Model idle timeout', help: 'A model stream that sends nothing for this long has stalled; the call is retried.', unit: 'ms', min: 100, max: 600_000 },
+  { key: 'modelIdleTimeoutMs', label: 'Model idle timeout', help: 'A model stream silent this long has stalled and is retried. Raise it for models that think silently for longer.', unit: 'ms', min: 100, max: 600_000 },
   { key: 'retryBaseDelayMs', label: 'Retry base delay', help: 'First backoff; doubles each retry, with jitter.', unit: 'ms', min: 0, max: 60_000 },
   { key: 'retryMaxDelayMs', label: 'Retry max delay', help: 'Cap on any single wait, Retry-After included.', unit: 'ms', min: 0, max: 300_000 },
   { key: 'toolTimeoutMs', label: 'Tool timeout', help: 'A tool call that takes longer is abandoned.', unit: 'ms', min: 100, max: 600_000 },
