@@ -498,7 +498,7 @@ async function runModelStep(ctx: RunContext, trace: StepTrace, request: StepRequ
   });
 
   // Usage: reported where the provider sent it, estimated otherwise; a call that never streamed cost nothing.
-  if (outcome.status === 'finished' || writer.hasOutput) {
+  if (outcome.status === 'finished' || outcome.streamedOutput) {
     trace.usage = await resolveStepUsage({
       sdkUsage: outcome.sdkUsage,
       modelId: ctx.model.modelId,

@@ -106,3 +106,23 @@ describe.each(MODELS)('a malformed frame (%s)', (_api, modelKey) => {
     expect(steps[0].trace.retries[0]).toMatchObject({ cause: 'malformed', detail: expect.stringContaining('JSON parsing failed') });
   });
 });
+
+describe.each(MODELS)('a dropped connection (%s)', (_api, modelKey) => {
+  it('retries after the socket is torn down mid-answer; each partial answer is withdrawn into its own row', async () => {
+    const id = await sessionWith(modelKey, { ...fastRetries, maxRetries: 2 });
+    app.scripted.reset();
+    await readChunks(await app.chat(id, 'Drop [[scenario:drop?after=4&dropDelayMs=20]]'));
+    expect(await outcomes()).toEqual(['dropped', 'dropped', 'dropped']);
+    const [, assistant] = await app.sessionMessages(id);
+    expect(assistant.metadata?.runEnd?.reason).toBe('error');
+    expect(assistant.metadata?.runEnd?.message).toMatch(/^Network error .*\(gave up after 2 retries\)$/);
+    // Three attempts streamed the same words; the message shows them in no answer, only once per row.
+    expect(answer(assistant)).toBe('');
+    expect(rows(assistant).map((r) => [r.attempt, r.outcome, r.discardedText])).toEqual([
+      [1, 'retrying', '## Scripted answer\n\nYou '],
+      [2, 'retrying', '## Scripted answer\n\nYou '],
+      [3, 'failed', '## Scripted answer\n\nYou '],
+    ]);
+    for (const row of rows(assistant)) expect(row.summary).toMatch(/^connection dropped after \d+ tokens$/);
+  });
+});

@@ -1,7 +1,7 @@
 import { JSONParseError, type LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import type { AgentUIMessagePart } from '@/lib/agent/messages';
+import { emptyUsage, type AgentUIMessagePart } from '@/lib/agent/messages';
 import { echoTool, fakeClock, finish, nextTurnModelMessages, run, text, textStep, type Part, type Step } from './harness';
 
 /**
@@ -105,6 +105,8 @@ describe('model idle timeout', () => {
       [2, 'failed'],
     ]);
     expect(message.parts.at(-1)).toMatchObject({ type: 'data-run-end', data: { reason: 'error' } });
+    // Nothing ever arrived, so nothing is counted as used.
+    expect(result.usage).toEqual(emptyUsage());
   });
 
   it('a stop during a stall is a cancel, not a stall', async () => {
