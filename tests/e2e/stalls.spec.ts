@@ -65,6 +65,22 @@ test.describe('stalled and malformed provider streams', () => {
     await shot(page, 'failed-attempt-390');
   });
 
+  test('a reload during the silence reattaches: the partial is withdrawn there too once the attempt is abandoned', async ({ page }) => {
+    const id = await newSession(page, MODELS.responses);
+    await patchSettings(page, id, { modelIdleTimeoutMs: 3000 });
+    await page.reload();
+    await send(page, `Stall then reload ${scenario('stall', { after: 4, times: 1, key: uniqueId(), recovered: 'Back after the reload.' })}`);
+    await expect(lastAssistant(page).getByRole('heading', { name: 'Scripted answer' })).toBeVisible();
+
+    await page.reload();
+    const message = lastAssistant(page);
+    // Reattached mid-attempt: the replay shows the partial, then its withdrawal and the retry.
+    await expect(message.getByTestId('failed-attempt-label')).toHaveText(/^attempt 1 failed: the model stopped sending data for 3 s after \d+ tokens, retrying$/);
+    await waitForRunEnd(page, 'completed');
+    await expect(answerText(message)).toHaveText('Back after the reload.');
+    await expect(message.getByRole('heading', { name: 'Scripted answer' })).toHaveCount(0);
+  });
+
   test('a provider that never sends a byte after the headers: retries, then a clear final message', async ({ page }) => {
     const id = await newSession(page, MODELS.responses);
     await patchSettings(page, id, { modelIdleTimeoutMs: 1000, maxRetries: 1 });
