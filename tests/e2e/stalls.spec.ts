@@ -81,6 +81,21 @@ test.describe('stalled and malformed provider streams', () => {
     await expect(message.getByRole('heading', { name: 'Scripted answer' })).toHaveCount(0);
   });
 
+  test('while the provider is silent, the transcript says how long it has been, then the attempt is abandoned', async ({ page }) => {
+    const id = await newSession(page, MODELS.chat);
+    await patchSettings(page, id, { modelIdleTimeoutMs: 7000 });
+    await page.reload();
+    await send(page, `Long silence ${scenario('stall', { after: 4, times: 1, key: uniqueId(), recovered: 'Finally.' })}`);
+    const message = lastAssistant(page);
+    const hint = message.getByTestId('model-silence');
+    await expect(hint).toHaveText(/^Waiting for the model: no data for [56] s$/, { timeout: 8_000 });
+    await shot(page, 'model-silence-1280');
+    await expect(message.getByTestId('failed-attempt')).toHaveCount(1, { timeout: 10_000 });
+    await waitForRunEnd(page, 'completed');
+    await expect(answerText(message)).toHaveText('Finally.');
+    await expect(hint).toHaveCount(0);
+  });
+
   test('a provider that never sends a byte after the headers: retries, then a clear final message', async ({ page }) => {
     const id = await newSession(page, MODELS.responses);
     await patchSettings(page, id, { modelIdleTimeoutMs: 1000, maxRetries: 1 });
