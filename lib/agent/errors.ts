@@ -70,8 +70,9 @@ export function classifyError(error: unknown): ClassifiedError {
     return { cause: 'stalled', retryable: true, providerMessage, message: error.message.replace(/\.$/, '') };
   }
   // Like a dropped connection: worth another try. The raw frame text stays in providerMessage (the step trace),
-  // never in the sentence the user sees.
-  if (hasErrorName(error, MALFORMED_FRAME_ERRORS)) {
+  // never in the sentence the user sees. Only the parse error itself counts: a provider error that merely has one
+  // as its cause (e.g. "Received a Chat Completions stream while using the Responses API") says more than we would.
+  if (isNamed(error, MALFORMED_FRAME_ERRORS)) {
     return { cause: 'malformed', retryable: true, providerMessage, message: 'The provider sent a malformed stream event' };
   }
 
@@ -202,12 +203,9 @@ function* causeChain(error: unknown): Generator<unknown> {
   }
 }
 
-function hasErrorName(error: unknown, names: string[]): boolean {
-  for (const e of causeChain(error)) {
-    const name = (e as { name?: unknown } | null)?.name;
-    if (typeof name === 'string' && names.includes(name)) return true;
-  }
-  return false;
+function isNamed(error: unknown, names: string[]): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && names.includes(name);
 }
 
 function findStatusCode(error: unknown): number | undefined {

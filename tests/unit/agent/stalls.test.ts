@@ -1,6 +1,7 @@
-import { JSONParseError, type LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import { APICallError, JSONParseError, TypeValidationError, type LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { classifyError } from '@/lib/agent/errors';
 import { emptyUsage, type AgentUIMessagePart } from '@/lib/agent/messages';
 import { echoTool, fakeClock, finish, nextTurnModelMessages, run, text, textStep, type Part, type Step } from './harness';
 
@@ -147,6 +148,20 @@ describe('malformed frames', () => {
     expect(result.end.message).toBe('The provider sent a malformed stream event (gave up after 0 retries)');
     expect(JSON.stringify(message)).not.toContain('JSON parsing failed');
     expect(result.steps[0].error).toMatchObject({ cause: 'malformed', detail: expect.stringContaining('JSON parsing failed') });
+  });
+
+  it('classifies the parse errors themselves, not a provider error that only has one as its cause', () => {
+    const parse = new JSONParseError({ text: raw, cause: new SyntaxError('Unexpected end of JSON input') });
+    expect(classifyError(parse)).toMatchObject({ cause: 'malformed', retryable: true });
+    expect(classifyError(new TypeValidationError({ value: { x: 1 }, cause: new Error('bad') }))).toMatchObject({ cause: 'malformed' });
+    const mismatch = new APICallError({
+      message: 'Received a Chat Completions stream while using the OpenAI Responses API.',
+      url: 'u',
+      requestBodyValues: {},
+      cause: parse,
+      isRetryable: false,
+    });
+    expect(classifyError(mismatch)).toMatchObject({ retryable: false, message: expect.stringContaining('Received a Chat Completions stream') });
   });
 
   it('withdraws a tool call the failed attempt had started, so it is neither run nor answered', async () => {
