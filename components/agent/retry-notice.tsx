@@ -12,6 +12,8 @@ const CAUSES: Record<string, string> = {
   overloaded: 'Provider overloaded',
   network: 'Network error',
   timeout: 'Request timed out',
+  stalled: 'The model stopped sending data',
+  malformed: 'Malformed stream event',
 };
 
 function causeLabel(notice: RetryNotice) {

@@ -6,6 +6,7 @@ import { ToolDecisionsProvider } from '@/components/agent/approval-context';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
 import { AssistantPart, isVisiblePart } from '@/components/chat/assistant-part';
 import { MessageFooter } from '@/components/chat/message-footer';
+import { ModelSilenceHint } from '@/components/chat/model-silence-hint';
 import { ThinkingIndicator } from '@/components/chat/thinking-indicator';
 import type { AgentUIMessage, AgentUIMessagePart, ToolDecisionNotice } from '@/lib/agent/messages';
 
@@ -26,6 +27,8 @@ export function AssistantMessage({ message, streaming, onRetry }: { message: Age
   const runEnd = message.metadata?.runEnd;
   // Waiting for the model between steps (after a tool result, before the next chunk).
   const waiting = streaming && (lastVisible === -1 || waitingAfter(parts[lastVisible]));
+  // The model is expected to send something now (not a tool running, not a retry waiting out its delay).
+  const awaitingModel = waiting || (streaming && lastVisible >= 0 && isStreamingText(parts[lastVisible]));
   const decisions = useMemo(() => toolDecisions(parts), [parts]);
 
   return (
@@ -51,6 +54,7 @@ export function AssistantMessage({ message, streaming, onRetry }: { message: Age
           ))}
           {!hasRunEndPart && runEnd && <RunEndBanner runEnd={runEnd} onRetry={isRetryableRunEnd(runEnd) ? onRetry : undefined} />}
           {waiting && <ThinkingIndicator />}
+          {awaitingModel && <ModelSilenceHint message={message} />}
         </div>
       </ToolDecisionsProvider>
       {!streaming && <MessageFooter message={message} />}
@@ -62,6 +66,10 @@ export function AssistantMessage({ message, streaming, onRetry }: { message: Age
 function waitingAfter(part: AgentUIMessagePart): boolean {
   if (isToolUIPart(part)) return part.state === 'output-available' || part.state === 'output-error' || part.state === 'output-denied';
   return part.type === 'data-nudge';
+}
+
+function isStreamingText(part: AgentUIMessagePart): boolean {
+  return (part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming';
 }
 
 /** Why each tool call ran or not (the loop's data-tool-decision parts), by tool call id. */

@@ -1,18 +1,16 @@
 'use client';
 
-import { isToolUIPart } from 'ai';
-import { NudgeRow } from '@/components/agent/nudge-row';
+import { isDataUIPart, isToolUIPart } from 'ai';
 import { ReasoningBlock } from '@/components/agent/reasoning-block';
-import { RetryNoticeRow } from '@/components/agent/retry-notice';
-import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
 import { ToolCard } from '@/components/agent/tool-card';
-import { ToolNoticeRow } from '@/components/agent/tool-notice-row';
+import { isVisibleDataPart, renderDataPart, type DataPartOf, type DataPartType } from '@/components/chat/data-part-registry';
 import { Markdown } from '@/components/chat/markdown';
 import type { AgentUIMessagePart } from '@/lib/agent/messages';
 
 /**
  * One part of an assistant message, in stream order. Tool calls go through
- * the tool registry (inside ToolCard); the other kinds are few and fixed.
+ * the tool registry (inside ToolCard), data parts through the data part
+ * registry; the remaining kinds are fixed by the SDK and listed exhaustively.
  */
 export function AssistantPart({
   part,
@@ -32,6 +30,7 @@ export function AssistantPart({
   onRetry?: () => void;
 }) {
   if (isToolUIPart(part)) return <ToolCard part={part} messageStreaming={messageStreaming} />;
+  if (isDataUIPart(part)) return renderDataPart(part as DataPartOf<DataPartType>, { messageId, index, messageStreaming, isNewest, onRetry });
 
   switch (part.type) {
     case 'text':
@@ -45,40 +44,35 @@ export function AssistantPart({
           timingKey={`reasoning:${messageId}:${index}`}
         />
       );
-    case 'data-retry':
-      return (
-        <RetryNoticeRow
-          notice={part.data}
-          live={messageStreaming && isNewest}
-          timingKey={`retry:${messageId}:${part.id ?? index}:${part.data.attempt}`}
-        />
-      );
-    case 'data-nudge':
-      return <NudgeRow nudge={part.data} />;
-    case 'data-tool-notice':
-      return <ToolNoticeRow notice={part.data} />;
-    case 'data-run-end':
-      return <RunEndBanner runEnd={part.data} onRetry={isRetryableRunEnd(part.data) ? onRetry : undefined} />;
-    default:
-      // step-start, sources, files: nothing to draw in this transcript.
+    case 'step-start':
+    case 'source-url':
+    case 'source-document':
+    case 'file':
+    case 'reasoning-file':
+    case 'custom':
+    case 'steering-message':
+      // Not produced by this app's loop: nothing to draw in this transcript.
       return null;
+    default:
+      return unreachable(part);
   }
 }
 
 /** Parts that draw nothing; used to tell whether a message has visible content yet. */
 export function isVisiblePart(part: AgentUIMessagePart): boolean {
   if (isToolUIPart(part)) return true;
+  if (isDataUIPart(part)) return isVisibleDataPart(part as DataPartOf<DataPartType>);
   switch (part.type) {
     case 'text':
       return part.text.length > 0;
     case 'reasoning':
-    case 'data-retry':
-    case 'data-nudge':
-    case 'data-tool-notice':
       return true;
-    case 'data-run-end':
-      return part.data.reason !== 'completed' && part.data.reason !== 'done-tool';
     default:
       return false;
   }
+}
+
+function unreachable(part: never): null {
+  void part;
+  return null;
 }

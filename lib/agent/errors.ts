@@ -13,6 +13,8 @@ export type ErrorCause =
   | 'timeout'
   | 'conflict'
   | 'network'
+  | 'stalled'
+  | 'malformed'
   | 'auth'
   | 'forbidden'
   | 'bad-request'
@@ -40,10 +42,38 @@ export const RETRYABLE_STATUS_CODES: ReadonlySet<number> = new Set([408, 409, 42
 const NETWORK_CODES = ['ECONNRESET', 'ETIMEDOUT', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT'];
 const NETWORK_MESSAGES = ['socket hang up', 'fetch failed', 'network error', 'other side closed'];
 
+/**
+ * The model stream sent nothing for the idle timeout: the connection may still
+ * be open, but a provider that is silent this long has stalled.
+ */
+export class StreamStallError extends Error {
+  override readonly name = 'StreamStallError';
+  constructor(readonly idleMs: number) {
+    super(`The model stopped sending data for ${formatSeconds(idleMs)}.`);
+  }
+}
+
+/** "60 s", "0.5 s" */
+export function formatSeconds(ms: number): string {
+  return ms < 1000 ? `${Math.max(0.1, Math.round(ms / 100) / 10)} s` : `${Math.round(ms / 1000)} s`;
+}
+
+/** SDK parse failures: a frame that is not JSON, or JSON that is not a valid chunk. */
+const MALFORMED_FRAME_ERRORS = ['AI_JSONParseError', 'AI_TypeValidationError'];
+
 export function classifyError(error: unknown): ClassifiedError {
   const providerMessage = errorMessage(error);
   if (isAbortError(error)) {
     return { cause: 'cancelled', retryable: false, providerMessage, message: 'The request was cancelled.' };
+  }
+  if (error instanceof StreamStallError) {
+    return { cause: 'stalled', retryable: true, providerMessage, message: error.message.replace(/\.$/, '') };
+  }
+  // Like a dropped connection: worth another try. The raw frame text stays in providerMessage (the step trace),
+  // never in the sentence the user sees. Only the parse error itself counts: a provider error that merely has one
+  // as its cause (e.g. "Received a Chat Completions stream while using the Responses API") says more than we would.
+  if (isNamed(error, MALFORMED_FRAME_ERRORS)) {
+    return { cause: 'malformed', retryable: true, providerMessage, message: 'The provider sent a malformed stream event' };
   }
 
   const statusCode = findStatusCode(error);
@@ -135,6 +165,10 @@ export function retryLabel(error: ClassifiedError): string {
       return 'Conflict (409)';
     case 'network':
       return 'Network error';
+    case 'stalled':
+      return error.message;
+    case 'malformed':
+      return 'Malformed stream event';
     case 'server-error':
       return error.statusCode ? `Server error (${error.statusCode})` : 'Server error';
     default:
@@ -167,6 +201,11 @@ function* causeChain(error: unknown): Generator<unknown> {
     yield current;
     current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined;
   }
+}
+
+function isNamed(error: unknown, names: string[]): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && names.includes(name);
 }
 
 function findStatusCode(error: unknown): number | undefined {

@@ -26,8 +26,12 @@ import type { ToolCallUserDecision } from './hooks';
  *   (resume-approvals ─►) start-iteration ─► check-budget ─► call-model ─┬► run-tools ─► start-iteration | end (awaiting-approval)
  *        │                                          ├► model-stopped ──────► start-iteration | end
  *        └► summarize (max iterations) ─► end       ├► compact-after-length ► start-iteration | end
- *                                                    ├► step-failed (error after visible output) ► start-iteration | end
- *                                                    └► end
+ *                                                    └► end (also: the call failed after its retries)
+ *
+ * A failed attempt of a model call (error, dropped or stalled stream,
+ * malformed event) is retried inside call-model (model-call.ts): its partial
+ * output is withdrawn with `reset-step` and kept only in a `data-step-error`
+ * row, so it never reads as the model's answer nor enters its history.
  *
  * Chunks per step: start-step, the model's chunks, tool outputs (request
  * order), nudges, message-metadata (usage), finish-step. At the end:
@@ -42,7 +46,6 @@ export type LoopState =
   | { kind: 'run-tools'; step: OpenStep }
   | { kind: 'model-stopped'; step: OpenStep }
   | { kind: 'compact-after-length'; step: OpenStep }
-  | { kind: 'step-failed'; step: OpenStep }
   | { kind: 'summarize' }
   | { kind: 'end'; end: RunEnd; step?: OpenStep }
   | { kind: 'ended'; end: RunEnd };
@@ -71,7 +74,6 @@ interface RunContext {
   instructions: string;
   messages: ModelMessage[];
   iteration: number;
-  consecutiveErrors: number;
   compactionAttempts: number;
   unfinishedWorkNudged: boolean;
   loopGuard: LoopGuard;
@@ -138,8 +140,6 @@ export async function transition(state: LoopState, ctx: RunContext): Promise<Loo
       return modelStopped(ctx, state.step);
     case 'compact-after-length':
       return compactAfterLength(ctx, state.step);
-    case 'step-failed':
-      return stepFailed(ctx, state.step);
     case 'summarize':
       return summarize(ctx);
     case 'end':
@@ -167,7 +167,6 @@ async function createRunContext(input: RunAgentInput): Promise<RunContext> {
     instructions,
     messages: await historyToModelMessages(input.messages, tools, settings.maxToolResultChars),
     iteration: 0,
-    consecutiveErrors: 0,
     compactionAttempts: 0,
     unfinishedWorkNudged: false,
     loopGuard: new LoopGuard({
@@ -213,7 +212,16 @@ async function resumeApprovals(ctx: RunContext, answers: ApprovalAnswer[]): Prom
     writer: new StepWriter(ctx.write),
     trace,
     startedAt: ctx.clock.now(),
-    outcome: { status: 'finished', responseMessages: [], toolCalls: calls.map((c) => c.call), pendingToolInputs: [], text: '', outputText: '' },
+    outcome: {
+      status: 'finished',
+      responseMessages: [],
+      toolCalls: calls.map((c) => c.call),
+      pendingToolInputs: [],
+      text: '',
+      reasoning: '',
+      streamedOutput: false,
+      outputText: '',
+    },
     tools: new Map(ctx.tools.map((t) => [t.name, t])),
     settled: new Set(),
   };
@@ -317,16 +325,11 @@ async function callModelState(ctx: RunContext): Promise<LoopState> {
   if (outcome.status === 'failed') {
     const error = outcome.error!;
     if (!error.retryable) return { kind: 'end', end: runEnd('error', { detail: error.message }), step };
-    // Nothing was shown, so the retries ran and were used up: the provider is down for now.
-    if (!step.writer.hasOutput) {
-      const retries = step.trace.retries.length;
-      return { kind: 'end', end: runEnd('error', { detail: `${error.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})` }), step };
-    }
-    // Failed after visible output: keep what arrived and let the model continue from there.
-    return { kind: 'step-failed', step };
+    // The retries ran and were used up: the provider is down (or stalling) for now.
+    const retries = step.trace.retries.length;
+    return { kind: 'end', end: runEnd('error', { detail: `${error.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})` }), step };
   }
 
-  ctx.consecutiveErrors = 0;
   ctx.messages.push(...outcome.responseMessages);
   const decision = decideOnFinish(outcome.finishReason ?? 'other', outcome.rawFinishReason, outcome.toolCalls.length);
   switch (decision.kind) {
@@ -415,24 +418,6 @@ async function compactAfterLength(ctx: RunContext, step: OpenStep): Promise<Loop
   return { kind: 'start-iteration' };
 }
 
-async function stepFailed(ctx: RunContext, step: OpenStep): Promise<LoopState> {
-  const error = step.outcome.error!;
-  ctx.consecutiveErrors += 1;
-  // Keep what arrived (if anything) so the model can pick up from there.
-  ctx.messages.push(...step.outcome.responseMessages);
-  settleUnexecuted(ctx, step, `Not executed: the model response failed (${error.message}).`);
-  ctx.write({
-    type: 'data-step-error',
-    id: `step-error-${step.trace.stepNumber}`,
-    data: { step: step.trace.stepNumber, message: error.message, cause: error.cause, statusCode: error.statusCode },
-  });
-  await closeStep(ctx, step);
-  if (ctx.consecutiveErrors >= ctx.settings.maxConsecutiveErrors) {
-    return { kind: 'end', end: runEnd('consecutive-errors', { count: ctx.consecutiveErrors, detail: error.message }) };
-  }
-  return { kind: 'start-iteration' };
-}
-
 async function summarize(ctx: RunContext): Promise<LoopState> {
   const trace = createStepTrace(ctx.stepBase + ctx.iteration, 'summary', ctx.clock.now());
   // A temporary copy: the summary request never becomes part of the stored history.
@@ -513,7 +498,7 @@ async function runModelStep(ctx: RunContext, trace: StepTrace, request: StepRequ
   });
 
   // Usage: reported where the provider sent it, estimated otherwise; a call that never streamed cost nothing.
-  if (outcome.status === 'finished' || writer.hasOutput) {
+  if (outcome.status === 'finished' || outcome.streamedOutput) {
     trace.usage = await resolveStepUsage({
       sdkUsage: outcome.sdkUsage,
       modelId: ctx.model.modelId,

@@ -99,13 +99,35 @@ export interface CompactionNotice {
   tokensAfter: number;
 }
 
-/** A model call that failed after its retries (or mid-stream); the run may continue. */
+/**
+ * One failed attempt of a model call: "attempt 1 failed: connection dropped
+ * after 212 tokens, retrying". Whatever the attempt had streamed was withdrawn
+ * from the message (`reset-step`) and lives only here, so it is never shown as
+ * the model's answer and never goes into the model's history.
+ */
 export interface StepErrorNotice {
   step: number;
+  /** The user-facing sentence (never the provider's raw frame text: that is in the step trace). */
   message: string;
   cause: string;
   statusCode?: number;
+  /** 1-based attempt number within the model call. Absent in parts stored before attempts were recorded. */
+  attempt?: number;
+  /** What failed, in a few words: "connection dropped after 212 tokens". */
+  summary?: string;
+  /** `retrying`: another attempt follows; `failed`: this was the last one (the run ends). */
+  outcome?: 'retrying' | 'failed';
+  /** Output tokens the attempt had streamed before it failed (estimated). */
+  discardedTokens?: number;
+  /** The withdrawn output, capped at DISCARDED_TEXT_LIMIT characters each. */
+  discardedText?: string;
+  discardedReasoning?: string;
+  /** Names of the tool calls the attempt had started (never executed). */
+  discardedToolCalls?: string[];
 }
+
+/** How much of a failed attempt's output its row keeps (the rest is in no message). */
+export const DISCARDED_TEXT_LIMIT = 4_000;
 
 /** Something about the run's tool set the user should know, e.g. an MCP server that could not be reached. */
 export interface ToolNotice {

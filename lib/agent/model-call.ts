@@ -9,12 +9,13 @@ import {
   type ToolSet,
 } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
-import type { AgentUIMessageChunk } from './messages';
+import { DISCARDED_TEXT_LIMIT, type AgentUIMessageChunk, type StepErrorNotice } from './messages';
 import type { Clock, LoopSettings } from './types';
 import type { StepTrace } from './trace';
 import { redactSecrets } from './trace';
-import { classifyError, errorMessage, isAbortError, type ClassifiedError } from './errors';
+import { classifyError, errorMessage, isAbortError, retryLabel, StreamStallError, type ClassifiedError } from './errors';
 import { retryDelayMs, retryNotice, shouldRetry } from './retry';
+import { estimateTextTokens, modelIdentity } from './usage';
 import type { StepWriter } from './step-writer';
 
 /**
@@ -57,6 +58,9 @@ export interface ModelCallOutcome {
   /** Tool calls whose input was still streaming when the step ended (cancel, error). */
   pendingToolInputs: Array<{ toolCallId: string; toolName: string }>;
   text: string;
+  reasoning: string;
+  /** The attempt wrote something to the step (so a retry must withdraw it first). */
+  streamedOutput: boolean;
   /** Text, reasoning and tool-call JSON: what the output-token estimate counts. */
   outputText: string;
   sdkUsage?: LanguageModelUsage;
@@ -65,30 +69,96 @@ export interface ModelCallOutcome {
 
 export async function callModel(request: ModelCallRequest): Promise<ModelCallOutcome> {
   const { settings, clock, trace } = request;
+  // Rows of this call's failed attempts: a later reset-step withdraws them too, so they are written again.
+  const failedAttemptRows: AgentUIMessageChunk[] = [];
   for (let retries = 0; ; retries++) {
     const outcome = await streamOneAttempt(request);
     if (outcome.status !== 'failed' || !outcome.error) return outcome;
     const error = outcome.error;
-    trace.error = { message: error.message, cause: error.cause, statusCode: error.statusCode };
-    if (!shouldRetry(error, retries, request.writer.hasOutput, settings)) return outcome;
-
     const attempt = retries + 1;
+    trace.error = { message: error.message, detail: error.providerMessage, cause: error.cause, statusCode: error.statusCode };
+    const retrying = shouldRetry(error, retries, settings);
+    // A first attempt that fails for good without showing anything (a 401): the run-end banner says it all.
+    if (!retrying && !outcome.streamedOutput && failedAttemptRows.length === 0) return outcome;
+
+    if (outcome.streamedOutput) {
+      request.writer.reset();
+      for (const row of failedAttemptRows) request.writer.write(row);
+    }
+    const row: AgentUIMessageChunk = {
+      type: 'data-step-error',
+      id: `step-error-${trace.stepNumber}-${attempt}`,
+      data: await failedAttemptNotice(request, outcome, error, attempt, retrying),
+    };
+    failedAttemptRows.push(row);
+    request.writer.write(row);
+    // The attempt's output is withdrawn: nothing of it may reach the message, the history or the tool runner.
+    const withdrawn: ModelCallOutcome = { ...outcome, text: '', reasoning: '', toolCalls: [], pendingToolInputs: [], responseMessages: [] };
+    if (!retrying) return withdrawn;
+
     const delayMs = retryDelayMs(error, attempt, settings, clock.random, clock.now());
     const notice = retryNotice(error, attempt, settings.maxRetries, delayMs);
-    trace.retries.push({ attempt, cause: error.cause, statusCode: error.statusCode, message: error.message, delayMs });
+    trace.retries.push({ attempt, cause: error.cause, statusCode: error.statusCode, message: error.message, detail: error.providerMessage, delayMs });
     request.write({ type: 'data-retry', id: request.retryNoticeId, data: notice });
     try {
       await clock.sleep(delayMs, request.signal);
     } catch {
-      return { ...outcome, status: 'aborted' };
+      return { ...withdrawn, status: 'aborted' };
     }
-    if (request.signal.aborted) return { ...outcome, status: 'aborted' };
+    if (request.signal.aborted) return { ...withdrawn, status: 'aborted' };
     trace.error = null;
   }
 }
 
+/** The collapsed row's content: what failed, after how much output, and the withdrawn output itself. */
+async function failedAttemptNotice(
+  request: ModelCallRequest,
+  outcome: ModelCallOutcome,
+  error: ClassifiedError,
+  attempt: number,
+  retrying: boolean,
+): Promise<StepErrorNotice> {
+  const reported = outcome.sdkUsage?.outputTokens;
+  const tokens = outcome.streamedOutput
+    ? (reported ?? (await estimateTextTokens(outcome.outputText, modelIdentity(request.model).modelId).catch(() => Math.ceil(outcome.outputText.length / 4))))
+    : 0;
+  const toolCalls = [...outcome.toolCalls.map((c) => c.toolName), ...outcome.pendingToolInputs.map((c) => c.toolName)];
+  return {
+    step: request.trace.stepNumber,
+    attempt,
+    message: error.message,
+    cause: error.cause,
+    ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
+    summary: attemptSummary(error, outcome.streamedOutput, tokens),
+    outcome: retrying ? 'retrying' : 'failed',
+    discardedTokens: tokens,
+    ...(outcome.text ? { discardedText: outcome.text.slice(0, DISCARDED_TEXT_LIMIT) } : {}),
+    ...(outcome.reasoning ? { discardedReasoning: outcome.reasoning.slice(0, DISCARDED_TEXT_LIMIT) } : {}),
+    ...(toolCalls.length ? { discardedToolCalls: toolCalls } : {}),
+  };
+}
+
+/** "connection dropped after 212 tokens", "the model stopped sending data for 60 s", "server error (503)". */
+export function attemptSummary(error: ClassifiedError, streamedOutput: boolean, tokens: number): string {
+  const after = streamedOutput ? ` after ${tokens} ${tokens === 1 ? 'token' : 'tokens'}` : '';
+  switch (error.cause) {
+    case 'network':
+      return streamedOutput ? `connection dropped${after}` : 'network error before any output';
+    case 'stalled':
+      return `${lowerFirst(error.message)}${after}`;
+    case 'malformed':
+      return `malformed stream event${after}`;
+    default:
+      return `${lowerFirst(retryLabel(error))}${after}`;
+  }
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 async function streamOneAttempt(request: ModelCallRequest): Promise<ModelCallOutcome> {
-  const { writer, trace, clock } = request;
+  const { trace, clock } = request;
   const attemptStarted = clock.now();
   const outcome: ModelCallOutcome = {
     status: 'finished',
@@ -96,7 +166,13 @@ async function streamOneAttempt(request: ModelCallRequest): Promise<ModelCallOut
     toolCalls: [],
     pendingToolInputs: [],
     text: '',
+    reasoning: '',
+    streamedOutput: false,
     outputText: '',
+  };
+  const write = (chunk: AgentUIMessageChunk) => {
+    outcome.streamedOutput = true;
+    request.writer.write(chunk);
   };
   const pending = new Map<string, string>();
   let error: unknown;
@@ -110,6 +186,8 @@ async function streamOneAttempt(request: ModelCallRequest): Promise<ModelCallOut
       | AgentUIMessageChunk
       | undefined;
 
+  // Abandons this attempt only (a stall); the run's own signal stays untouched.
+  const attemptAbort = new AbortController();
   trace.timeToFirstTokenMs = null;
   let result: ReturnType<typeof streamText>;
   try {
@@ -121,7 +199,7 @@ async function streamOneAttempt(request: ModelCallRequest): Promise<ModelCallOut
       toolChoice: request.toolChoice,
       providerOptions: request.providerOptions,
       maxRetries: 0,
-      abortSignal: request.signal,
+      abortSignal: AbortSignal.any([request.signal, attemptAbort.signal]),
       include: { requestBody: true },
       // Errors are read from the stream; this only silences the SDK's console logging.
       onError: () => {},
@@ -130,8 +208,23 @@ async function streamOneAttempt(request: ModelCallRequest): Promise<ModelCallOut
     return fail(outcome, e, request.signal);
   }
 
+  const idle = new IdleTimer(request.settings.modelIdleTimeoutMs);
+  const iterator = result.stream[Symbol.asyncIterator]();
   try {
-    for await (const part of result.stream) {
+    for (;;) {
+      const next = iterator.next();
+      // A stall abandons the pending read; its later rejection (the abort) is expected.
+      next.catch(() => {});
+      const step = await Promise.race([next, idle.expired]);
+      if (step === IDLE) {
+        attemptAbort.abort();
+        void iterator.return?.().catch(() => {});
+        if (!request.signal.aborted) error ??= new StreamStallError(request.settings.modelIdleTimeoutMs);
+        break;
+      }
+      if (step.done) break;
+      idle.restart();
+      const part = step.value;
       switch (part.type) {
         case 'start':
         case 'finish':
@@ -174,7 +267,7 @@ async function streamOneAttempt(request: ModelCallRequest): Promise<ModelCallOut
           outcome.outputText += `${part.toolName} ${typeof part.input === 'string' ? part.input : JSON.stringify(part.input)}\n`;
           const chunk = toChunk(part);
           if (chunk?.type === 'tool-input-error' && call.invalidError) chunk.errorText = call.invalidError;
-          if (chunk) writer.write(chunk);
+          if (chunk) write(chunk);
           break;
         }
         default: {
@@ -182,17 +275,22 @@ async function streamOneAttempt(request: ModelCallRequest): Promise<ModelCallOut
             outcome.text += part.text;
             outcome.outputText += part.text;
           }
-          if (part.type === 'reasoning-delta') outcome.outputText += part.text;
+          if (part.type === 'reasoning-delta') {
+            outcome.reasoning += part.text;
+            outcome.outputText += part.text;
+          }
           if (part.type === 'tool-input-start') pending.set(part.id, part.toolName);
           if (part.type === 'text-delta' || part.type === 'reasoning-delta' || part.type === 'tool-input-start') markFirstToken();
           const chunk = toChunk(part);
-          if (chunk) writer.write(chunk);
+          if (chunk) write(chunk);
         }
       }
     }
   } catch (e) {
     if (isAbortError(e) || request.signal.aborted) aborted = true;
     else error ??= e;
+  } finally {
+    idle.stop();
   }
 
   outcome.pendingToolInputs = [...pending].map(([toolCallId, toolName]) => ({ toolCallId, toolName }));
@@ -204,6 +302,31 @@ async function streamOneAttempt(request: ModelCallRequest): Promise<ModelCallOut
   if (error !== undefined) return fail(outcome, error, request.signal);
   if (!sawFinishStep) return fail(outcome, new Error('The provider stream ended without a finish event.'), request.signal);
   return outcome;
+}
+
+const IDLE = Symbol('idle');
+
+/** Resolves `expired` once no `restart()` came for `ms`: the model stream has gone silent. */
+class IdleTimer {
+  readonly expired: Promise<typeof IDLE>;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private fire: () => void = () => {};
+
+  constructor(private readonly ms: number) {
+    this.expired = new Promise((resolve) => {
+      this.fire = () => resolve(IDLE);
+    });
+    this.restart();
+  }
+
+  restart(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(this.fire, this.ms);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
 }
 
 function fail(outcome: ModelCallOutcome, error: unknown, signal: AbortSignal): ModelCallOutcome {

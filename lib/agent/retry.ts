@@ -13,11 +13,12 @@ export const RETRY_JITTER_FRACTION = 0.2;
 type RetrySettings = Pick<LoopSettings, 'maxRetries' | 'retryBaseDelayMs' | 'retryMaxDelayMs'>;
 
 /**
- * A model call is retried only when the failure is transient and nothing of
- * the step has been shown yet: otherwise a retry would duplicate visible text.
+ * A model call is retried when the failure is transient, also after part of
+ * the answer was shown: the failed attempt's output is withdrawn first
+ * (`reset-step`), so a retry never duplicates visible text.
  */
-export function shouldRetry(error: ClassifiedError, retriesSoFar: number, shownOutput: boolean, settings: RetrySettings): boolean {
-  return error.retryable && !shownOutput && retriesSoFar < settings.maxRetries;
+export function shouldRetry(error: ClassifiedError, retriesSoFar: number, settings: RetrySettings): boolean {
+  return error.retryable && retriesSoFar < settings.maxRetries;
 }
 
 /** Exponential backoff with jitter; `attempt` is 1 for the first retry. */

@@ -9,8 +9,6 @@ export const DEFAULT_LOOP_SETTINGS: LoopSettings = {
   maxIterations: 50,
   // Ten minutes: longer than any reasonable interactive turn; the request is abandoned after that.
   maxWallClockMs: 600_000,
-  // Three model calls in a row that broke off mid-answer means the provider is unreliable right now.
-  maxConsecutiveErrors: 3,
   // How often a `length` finish may trigger compaction before we give up (opencode uses a similar small bound).
   maxCompactionAttempts: 3,
   // Retries per model call for transient failures (429, 5xx, network), as in the AI SDK's own default range.
@@ -19,8 +17,12 @@ export const DEFAULT_LOOP_SETTINGS: LoopSettings = {
   retryBaseDelayMs: 500,
   // No single wait is longer than this, even when the provider's Retry-After asks for more.
   retryMaxDelayMs: 30_000,
-  // A tool that takes longer than a minute is abandoned and reported as timed out.
-  toolTimeoutMs: 60_000,
+  // A model stream that sends nothing for a minute has stalled: the attempt is abandoned and retried.
+  // Long enough for a slow first token (reasoning models may think for tens of seconds before their first
+  // event), short enough that nobody watches a silent spinner for the 10-minute run limit.
+  modelIdleTimeoutMs: 60_000,
+  // A tool that takes longer than two minutes is abandoned and reported as timed out (an error result the model reads).
+  toolTimeoutMs: 120_000,
   // The model sees at most this many characters of one tool result; the UI keeps the full output.
   maxToolResultChars: 30_000,
   // Hooks are meant to be quick policy checks; a slow hook must not stall the run.

@@ -29,6 +29,19 @@ export class StepWriter {
     this.sink(chunk);
   }
 
+  /**
+   * Withdraws everything the step has shown since its `start-step` (a failed
+   * attempt's partial answer): the SDK's message processor removes those parts,
+   * on the client and wherever the server assembles the message.
+   */
+  reset(): void {
+    if (this.finished) throw new Error('StepWriter: reset after finish-step');
+    if (!this.started) return;
+    this.openText.clear();
+    this.openReasoning.clear();
+    this.sink({ type: 'reset-step' });
+  }
+
   /** Ends text and reasoning parts that never got their end chunk (so they are not left "streaming"). */
   closeOpenParts(): void {
     for (const id of [...this.openReasoning]) this.write({ type: 'reasoning-end', id });

@@ -6,7 +6,7 @@ import type { ToolTrace } from './trace';
 import type { AgentUIMessageChunk, ToolDecisionNotice } from './messages';
 import type { ModelToolCall } from './model-call';
 import type { StepWriter } from './step-writer';
-import { errorMessage } from './errors';
+import { errorMessage, formatSeconds } from './errors';
 import { modelErrorOutput, modelToolOutput, truncateForModel } from './truncate';
 
 /**
@@ -122,7 +122,7 @@ function writeResult(result: ToolCallResult, writer: StepWriter): void {
 
 class ToolTimeoutError extends Error {
   constructor(toolName: string, ms: number) {
-    super(`${toolName} timed out after ${ms} ms`);
+    super(`${toolName} timed out after ${ms < 1000 ? `${ms} ms` : formatSeconds(ms)}`);
     this.name = 'ToolTimeoutError';
   }
 }

@@ -13,6 +13,8 @@ export interface RetryRecord {
   cause: string;
   statusCode?: number;
   message: string;
+  /** The provider's (or parser's) own words, e.g. a malformed frame's raw text: for the inspector only. */
+  detail?: string;
   delayMs: number;
 }
 
@@ -55,7 +57,7 @@ export interface StepTrace {
   finishReason: { unified: FinishReason; raw: string | null } | null;
   usage: UsageTotals;
   retries: RetryRecord[];
-  error: { message: string; cause: string; statusCode?: number } | null;
+  error: { message: string; detail?: string; cause: string; statusCode?: number } | null;
   tools: ToolTrace[];
   hooks: HookRecord[];
   nudges: NudgeNotice[];

@@ -36,14 +36,15 @@ export interface LoopSettings {
   /** Model calls per run before the loop summarizes and stops. */
   maxIterations: number;
   maxWallClockMs: number;
-  /**
-   * Consecutive model calls that failed after showing output (so could not be retried) before the run ends.
-   * A call that fails before showing anything is retried `maxRetries` times and then ends the run with `error`.
-   */
-  maxConsecutiveErrors: number;
   /** How often the `length` finish reason may trigger compaction before the run ends. */
   maxCompactionAttempts: number;
+  /**
+   * Retries per model call. A failed attempt (error, dropped connection, stall, malformed event) is retried
+   * this many times, also after part of its answer was shown; then the run ends with `error`.
+   */
   maxRetries: number;
+  /** A model stream silent for this long (no chunk, also before the first) is abandoned as stalled and retried. */
+  modelIdleTimeoutMs: number;
   retryBaseDelayMs: number;
   retryMaxDelayMs: number;
   toolTimeoutMs: number;

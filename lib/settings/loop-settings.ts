@@ -21,9 +21,9 @@ export interface NumericSettingField {
 export const LOOP_SETTING_FIELDS: NumericSettingField[] = [
   { key: 'maxIterations', label: 'Max iterations', help: 'Model calls per run before the agent summarizes and stops.', min: 1, max: 500 },
   { key: 'maxWallClockMs', label: 'Max run time', help: 'A run that takes longer ends.', unit: 'ms', min: 1_000, max: 3_600_000 },
-  { key: 'maxConsecutiveErrors', label: 'Max consecutive errors', help: 'Failed model calls in a row (after retries) before the run ends.', min: 1, max: 20 },
   { key: 'maxCompactionAttempts', label: 'Max compaction attempts', help: 'How often hitting the output limit may compact and continue.', min: 0, max: 10 },
-  { key: 'maxRetries', label: 'Max retries', help: 'Retries per model call on 408/409/429/5xx and network errors.', min: 0, max: 10 },
+  { key: 'maxRetries', label: 'Max retries', help: 'Retries per model call on 408/409/429/5xx, dropped or stalled streams and malformed events.', min: 0, max: 10 },
+  { key: 'modelIdleTimeoutMs', label: 'Model idle timeout', help: 'A model stream silent this long has stalled and is retried. Raise it for models that think silently for longer.', unit: 'ms', min: 100, max: 600_000 },
   { key: 'retryBaseDelayMs', label: 'Retry base delay', help: 'First backoff; doubles each retry, with jitter.', unit: 'ms', min: 0, max: 60_000 },
   { key: 'retryMaxDelayMs', label: 'Retry max delay', help: 'Cap on any single wait, Retry-After included.', unit: 'ms', min: 0, max: 300_000 },
   { key: 'toolTimeoutMs', label: 'Tool timeout', help: 'A tool call that takes longer is abandoned.', unit: 'ms', min: 100, max: 600_000 },
@@ -54,10 +54,21 @@ export const loopSettingsSchema = z.strictObject({
 
 export type LoopSettingsOverrides = z.infer<typeof loopSettingsSchema>;
 
-/** Stored overrides that still validate (a setting removed or narrowed later is dropped, not fatal). */
+/**
+ * Stored overrides that still validate. A setting removed or narrowed later is
+ * dropped on its own (e.g. the retired `maxConsecutiveErrors`): the session keeps its other overrides.
+ */
 export function sessionLoopSettings(stored: unknown): Partial<LoopSettings> {
   const parsed = loopSettingsSchema.safeParse(stored);
-  return parsed.success ? parsed.data : {};
+  if (parsed.success) return parsed.data;
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  const shape = loopSettingsSchema.shape as Record<string, z.ZodType>;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(stored)) {
+    const field = shape[key];
+    if (field && field.safeParse(value).success) kept[key] = value;
+  }
+  return kept as Partial<LoopSettings>;
 }
 
 export { DEFAULT_LOOP_SETTINGS };

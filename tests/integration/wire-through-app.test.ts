@@ -35,7 +35,7 @@ import {
   type RunResult,
   type StepTrace,
 } from '@/lib/agent';
-import { addUsage, emptyUsage, type AgentUIMessage, type AgentUIMessageChunk, type RunEnd, type UsageTotals } from '@/lib/agent/messages';
+import { addUsage, emptyUsage, type AgentUIMessage, type AgentUIMessageChunk, type RunEnd, type StepErrorNotice, type UsageTotals } from '@/lib/agent/messages';
 import type { RecordedRequest } from '../scripted-server/index.mjs';
 import { assemble, fakeClock, nextTurnModelMessages, userMessage } from '../unit/agent/harness';
 import {
@@ -82,8 +82,7 @@ const APP_ERROR_END: Record<string, { end: RunEnd; error: StepTrace['error']; re
     retries: 0,
   },
   // C11[0] via compat: StreamProviderError without a status after reasoning was shown → 'unknown', not retryable.
-  // The run ends at once, so no data-step-error part: the loop only continues (step-failed) after a RETRYABLE
-  // error that followed visible output. (The recorded client retried and got [1].)
+  // The run ends at once; the reasoning it had shown is withdrawn into a data-step-error row. (The recorded client retried and got [1].)
   'chat-completions/groq-gptoss-error-event-midstream.0.sse|compat': {
     end: { reason: 'error', message: `The model call failed: ${C11_MESSAGE}` },
     error: { message: `The model call failed: ${C11_MESSAGE}`, cause: 'unknown' },
@@ -194,6 +193,8 @@ interface AppStep {
   reasoning: string[];
   tools: AppToolPart[];
   types: string[];
+  /** Failed attempts' rows: their output was withdrawn from the step into these. */
+  failedAttempts: StepErrorNotice[];
 }
 
 /** The message's parts split at `step-start`; parts before the first step (retry notices, run end of a stepless run) are `outside`. */
@@ -202,7 +203,7 @@ function stepsOf(message: AgentUIMessage): { steps: AppStep[]; outside: string[]
   const outside: string[] = [];
   for (const part of message.parts) {
     if (part.type === 'step-start') {
-      steps.push({ text: '', reasoning: [], tools: [], types: [] });
+      steps.push({ text: '', reasoning: [], tools: [], types: [], failedAttempts: [] });
       continue;
     }
     const step = steps.at(-1);
@@ -212,6 +213,7 @@ function stepsOf(message: AgentUIMessage): { steps: AppStep[]; outside: string[]
     }
     step.types.push(part.type);
     if (part.type === 'text') step.text += part.text;
+    else if (part.type === 'data-step-error') step.failedAttempts.push(part.data);
     else if (part.type === 'reasoning') step.reasoning.push(part.text);
     else if (isToolUIPart(part)) {
       step.tools.push({
@@ -300,22 +302,33 @@ const runs = cases.flatMap((c) =>
         const step = showed ? steps[stepIndex++] : undefined;
         if (showed) expect(step, `step ${k} missing; ${describeRun}`).toBeDefined();
 
-        // What the user sees in the message: the same text, reasoning and tool calls the provider yields.
-        expect(step?.text ?? '', `text of ${script[k].name}`).toBe(want.text);
-        expect(step?.reasoning ?? [], `reasoning of ${script[k].name}`).toEqual(want.reasoning);
-        expect(
-          (step?.tools ?? []).map(({ toolName, toolCallId, input }) => ({ toolName, toolCallId, input })),
-          `tool calls of ${script[k].name}`,
-        ).toEqual(want.toolCalls);
+        // What the user sees in the message: the same text, reasoning and tool calls the provider yields. A call that
+        // failed after showing output has it withdrawn: the step keeps none of it, its failed-attempt row has it all.
+        const failed = errorEnd && step ? step.failedAttempts.at(-1) : undefined;
+        if (errorEnd && step) {
+          expect(failed, `failed-attempt row of ${script[k].name}`).toMatchObject({ attempt: 1, outcome: 'failed', cause: errorEnd.error!.cause });
+          expect([step.text, step.reasoning, step.tools], `withdrawn output of ${script[k].name}`).toEqual(['', [], []]);
+        }
+        const streamed: AppStep | undefined =
+          failed && step ? { ...step, text: failed.discardedText ?? '', reasoning: failed.discardedReasoning ? [failed.discardedReasoning] : [] } : step;
+        expect(streamed?.text ?? '', `text of ${script[k].name}`).toBe(want.text);
+        expect((streamed?.reasoning ?? []).join(''), `reasoning of ${script[k].name}`).toEqual(want.reasoning.join(''));
+        if (!failed) {
+          expect(
+            (step?.tools ?? []).map(({ toolName, toolCallId, input }) => ({ toolName, toolCallId, input })),
+            `tool calls of ${script[k].name}`,
+          ).toEqual(want.toolCalls);
+        }
 
         // The step trace keeps the finish reason and the usage.
         expect(trace.finishReason?.unified, 'trace finish reason').toBe(want.finishReason);
         if (want.finishReason !== undefined) expect(trace.finishReason?.raw ?? undefined, 'trace raw finish reason').toBe(want.rawFinishReason);
         // (Usage-less steps, C10/C11[0] via compat, only ever occur as the first call, whose prompt is the user message.)
-        expect(trace.usage, `usage of ${script[k].name}`).toEqual(await expectedStepUsage(want, step, userModelMessages));
+        expect(trace.usage, `usage of ${script[k].name}`).toEqual(await expectedStepUsage(want, streamed, userModelMessages));
 
         if (errorEnd) {
-          expect(trace.error).toEqual(errorEnd.error);
+          // The provider's own words are kept for the inspector.
+          expect(trace.error).toEqual({ ...errorEnd.error, detail: expect.any(String) });
           expect(trace.retries).toHaveLength(errorEnd.retries);
           retries = errorEnd.retries;
           expectedEnd = errorEnd.end;
@@ -384,7 +397,7 @@ const runs = cases.flatMap((c) =>
     const app = await runThroughApp('responses', [r7], { delayMs: 80 });
     const expected = APP_ERROR_END[`${r7.file}|responses`];
     expect(app.result.end).toEqual(expected.end);
-    expect(app.result.steps.map((t) => t.error)).toEqual([expected.error]);
+    expect(app.result.steps.map((t) => t.error)).toEqual([{ ...expected.error, detail: expect.any(String) }]);
     expect(app.message.metadata?.runEnd).toEqual(expected.end);
     expect(stepsOf(app.message).steps).toHaveLength(0);
     // Not retried: the quota will not come back by waiting.

@@ -69,6 +69,11 @@ export function createChatWriter(plan, info) {
       return { data: { error: { message, type: 'server_error', param: null, code: 'scripted_error' } } };
     },
 
+    /** One SSE frame whose data is cut-off JSON (or `raw`), as a broken proxy or provider sends it. */
+    malformedFrame(/** @type {string} */ raw) {
+      return `data: ${raw || `{"id":"${base.id}","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"oo`}\n\n`;
+    },
+
     /** Non-streaming response body. */
     json() {
       const text = plan.parts.flatMap((p) => (p.kind === 'text' ? p.deltas : [])).join('');

@@ -14,10 +14,11 @@ export interface RecordedRequest {
   at: number;
   /**
    * How the server's answer ended: 'pending' while streaming, 'completed',
-   * 'error-frame' (midstream-error), 'dropped' (drop), 'client-gone' (the client
-   * disconnected first, e.g. an abort during `slow`), or `http-<status>`.
+   * 'error-frame' (midstream-error), 'dropped' (drop), 'stalled' (stall: the client
+   * gave up on the silent connection), 'malformed-frame' (malformed: completed, with one
+   * unparseable frame), 'client-gone' (the client disconnected first, e.g. an abort during `slow`), or `http-<status>`.
    */
-  outcome: 'pending' | 'completed' | 'error-frame' | 'dropped' | 'client-gone' | `http-${number}`;
+  outcome: 'pending' | 'completed' | 'error-frame' | 'dropped' | 'stalled' | 'malformed-frame' | 'client-gone' | `http-${number}`;
 }
 
 export interface ScriptedServer {

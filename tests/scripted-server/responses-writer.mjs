@@ -130,6 +130,11 @@ export function createResponsesWriter(plan, info) {
       return ev('error', { code: 'server_error', message, param: null });
     },
 
+    /** One SSE frame whose data is cut-off JSON (or `raw`), as a broken proxy or provider sends it. */
+    malformedFrame(/** @type {string} */ raw) {
+      return `event: response.output_text.delta\ndata: ${raw || '{"type":"response.output_text.delta","item_id":"msg_x","output_index":0,"delta":"oo'}\n\n`;
+    },
+
     json() {
       return {
         ...response,

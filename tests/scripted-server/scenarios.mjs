@@ -16,7 +16,7 @@
  *   usage: Usage | null,
  *   delayMs: number,
  *   reasoningField: 'reasoning_content' | 'reasoning',
- *   cut?: { afterDeltas: number, kind: 'error' | 'drop', message: string, dropDelayMs: number },
+ *   cut?: { afterDeltas: number, kind: 'error' | 'drop' | 'stall' | 'malformed', message: string, dropDelayMs: number },
  * }} StreamPlan
  * @typedef {{ type: 'http-error', status: number, message: string, headers: Record<string, string> }} HttpErrorPlan
  * @typedef {{ type: 'replay', file: string, delayMs: number }} ReplayPlan
@@ -26,7 +26,7 @@
 
 export const SCENARIOS = [
   'default', 'text', 'tool', 'parallel-tools', 'loop', 'reasoning', 'length', 'http-error',
-  'midstream-error', 'drop', 'slow', 'usage-less', 'replay', 'sequence',
+  'midstream-error', 'drop', 'slow', 'usage-less', 'replay', 'sequence', 'stall', 'malformed',
 ];
 
 /** Splits into word-sized deltas (keeps whitespace), like real token streams. */
@@ -203,6 +203,18 @@ const builders = {
       cut: { afterDeltas: num(ctx.params.after, 3), kind: 'drop', message: '', dropDelayMs: num(ctx.params.dropDelayMs, 50) },
     }),
 
+  // A provider that goes silent with the connection open: headers only (after=0), or some deltas and then nothing.
+  stall: (ctx) =>
+    failFirst(ctx, 'stall') ??
+    streamPlan(ctx, [text(markdownText(ctx))], { cut: { afterDeltas: num(ctx.params.after, 0), kind: 'stall', message: '', dropDelayMs: 0 } }),
+
+  // One frame that is not JSON, mid-stream; everything before and after it is a normal, complete answer.
+  malformed: (ctx) =>
+    failFirst(ctx, 'malformed') ??
+    streamPlan(ctx, [text(markdownText(ctx))], {
+      cut: { afterDeltas: num(ctx.params.after, 3), kind: 'malformed', message: ctx.params.frame ?? '', dropDelayMs: 0 },
+    }),
+
   slow: (ctx) => {
     const chunks = num(ctx.params.chunks, 100);
     const deltas = Array.from({ length: chunks }, (_, i) => `w${i} `);
@@ -216,6 +228,18 @@ const builders = {
     return { type: 'replay', file: ctx.params.file, delayMs: num(ctx.params.delayMs, 0) };
   },
 };
+
+/**
+ * With `times=N`, only the first N requests per `key` (default: the first user message) misbehave;
+ * later ones get a plain text answer (`text`, or "Recovered after N failed attempt(s)."). Without it, every request does.
+ * @param {ScenarioContext} ctx @param {string} name @returns {StreamPlan | undefined}
+ */
+function failFirst(ctx, name) {
+  if (ctx.params.times === undefined) return undefined;
+  const times = num(ctx.params.times, 1);
+  const n = ctx.bump(`${name}:${ctx.params.key ?? ctx.info.firstUserText}`);
+  return n > times ? streamPlan(ctx, [text(ctx.params.recovered ?? `Recovered after ${times} failed attempt(s).`)]) : undefined;
+}
 
 /** A bad scenario request (unknown name, missing param): reported as HTTP 400. */
 export class ScenarioError extends Error {}

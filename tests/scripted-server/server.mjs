@@ -35,16 +35,27 @@ async function readBody(req) {
  * Plays a StreamPlan's frames, honouring pacing and the plan's cut point
  * (mid-stream error frame, or a dropped socket).
  * @param {SseStream} sse
- * @param {{ frames(): Generator<import('./chat-writer.mjs').Frame>, errorFrame(m: string): import('./chat-writer.mjs').Frame }} writer
+ * @param {{ frames(): Generator<import('./chat-writer.mjs').Frame>, errorFrame(m: string): import('./chat-writer.mjs').Frame, malformedFrame(raw: string): string }} writer
  * @param {StreamPlan} plan
  * @returns {Promise<RecordedRequest['outcome']>}
  */
 async function playStream(sse, writer, plan) {
   let deltas = 0;
+  let malformedSent = false;
   for (const frame of writer.frames()) {
-    // after=0 cuts before the first output frame (so clients see a pre-output error).
-    const atCut = plan.cut && (plan.cut.afterDeltas === 0 ? !frame.preamble : frame.delta && deltas >= plan.cut.afterDeltas);
-    if (plan.cut && atCut) {
+    // after=0 cuts before the first output frame (so clients see a pre-output error); a stall with
+    // after=0 cuts before any frame at all: the headers went out, then nothing.
+    const atCut =
+      plan.cut &&
+      (plan.cut.afterDeltas === 0 ? plan.cut.kind === 'stall' || !frame.preamble : frame.delta && deltas >= plan.cut.afterDeltas);
+    if (plan.cut?.kind === 'malformed' && atCut && !malformedSent) {
+      malformedSent = true;
+      await sse.writeRaw(writer.malformedFrame(plan.cut.message));
+    } else if (plan.cut?.kind === 'stall' && atCut) {
+      // A real open connection that says nothing more, until the client gives up.
+      await sse.untilGone();
+      return 'stalled';
+    } else if (plan.cut && atCut && plan.cut.kind !== 'malformed') {
       if (plan.cut.kind === 'drop') {
         // Let the client consume what was sent before the reset, so "partial text
         // then a network error" is deterministic instead of racing the RST.
@@ -61,7 +72,7 @@ async function playStream(sse, writer, plan) {
     if (frame.delta) deltas++;
   }
   sse.end();
-  return 'completed';
+  return malformedSent ? 'malformed-frame' : 'completed';
 }
 
 /** @param {{ port?: number, host?: string, log?: (msg: string) => void }} [options] */

@@ -76,6 +76,12 @@ export class SseStream {
     if (this.gone) throw new ClientGone();
   }
 
+  /** Resolves when the client goes away (a stall holds the connection open until then). */
+  untilGone() {
+    if (this.gone || this.res.destroyed) return Promise.resolve();
+    return new Promise((resolve) => this.res.once('close', () => resolve(undefined)));
+  }
+
   end() {
     if (!this.res.destroyed) this.res.end();
   }

@@ -23,8 +23,9 @@ describe('the chunks the loop emits', () => {
     const { message, types, result } = await run({ model, clock, tools: [echoTool()], getOpenTodos: () => [] });
     expect(result.end.reason).toBe('completed');
     expect(types).toEqual([
-      'data-retry',
       'start-step',
+      'data-step-error',
+      'data-retry',
       'reasoning-start',
       'reasoning-delta',
       'reasoning-end',
@@ -47,8 +48,9 @@ describe('the chunks the loop emits', () => {
       'data-run-end',
     ]);
     expect(message.parts.map((p) => p.type)).toEqual([
-      'data-retry',
       'step-start',
+      'data-step-error',
+      'data-retry',
       'reasoning',
       'text',
       'tool-echo',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { backoffDelayMs, parseRetryAfter, retryDelayMs, retryNotice } from '@/lib/agent/retry';
 import { classifyError } from '@/lib/agent/errors';
 import { DEFAULT_LOOP_SETTINGS } from '@/lib/agent/settings';
-import { apiError, fakeClock, finish, run, scriptedModel, text, textStep, type Step } from './harness';
+import { apiError, fakeClock, finish, nextTurnModelMessages, run, scriptedModel, text, textStep, type Step } from './harness';
 
 const fail = (error: unknown): Step => async () => {
   throw error;
@@ -132,15 +132,24 @@ describe('retries in the loop', () => {
     expect(result.steps[0].error).toMatchObject({ cause: 'server-error', statusCode: 500 });
   });
 
-  it('ends after maxConsecutiveErrors calls in a row broke off after showing output', async () => {
+  it('retries calls that broke off after showing output, withdrawing each partial answer, and gives up after maxRetries', async () => {
+    const clock = fakeClock();
     const broken = () => [...text('I was saying'), { type: 'error' as const, error: apiError(502, 'bad gateway') }];
-    const model = scriptedModel([broken(), broken(), textStep('never')]);
-    const { result, chunks, message } = await run({ model, settings: { maxConsecutiveErrors: 2 } });
-    expect(model.doStreamCalls).toHaveLength(2);
-    expect(result.end.reason).toBe('consecutive-errors');
-    expect(result.end.message).toMatch(/2 failed model calls in a row: Server error \(502\): bad gateway/);
-    expect(chunks.filter((c) => c.type === 'data-step-error')).toHaveLength(2);
-    expect(message.parts.at(-1)).toMatchObject({ type: 'data-run-end', data: { reason: 'consecutive-errors' } });
+    const model = scriptedModel([broken(), broken(), broken()]);
+    const { result, chunks, message } = await run({ model, clock, settings: { maxRetries: 2 } });
+    expect(model.doStreamCalls).toHaveLength(3);
+    expect(result.end.reason).toBe('error');
+    expect(result.end.message).toBe('Server error (502): bad gateway (gave up after 2 retries)');
+    expect(chunks.filter((c) => c.type === 'reset-step')).toHaveLength(3);
+    // No text part survives: every attempt's words live only in its failed-attempt row.
+    expect(message.parts.filter((p) => p.type === 'text')).toEqual([]);
+    const rows = message.parts.filter((p) => p.type === 'data-step-error');
+    expect(rows.map((p) => p.data)).toEqual([
+      expect.objectContaining({ attempt: 1, outcome: 'retrying', discardedText: 'I was saying', statusCode: 502 }),
+      expect.objectContaining({ attempt: 2, outcome: 'retrying', discardedText: 'I was saying' }),
+      expect.objectContaining({ attempt: 3, outcome: 'failed', discardedText: 'I was saying' }),
+    ]);
+    expect(message.parts.at(-1)).toMatchObject({ type: 'data-run-end', data: { reason: 'error' } });
   });
 
   it.each([
@@ -169,25 +178,33 @@ describe('retries in the loop', () => {
     expect(types.filter((t) => t === 'start-step')).toHaveLength(1);
   });
 
-  it('does not retry a mid-stream error after visible output: the step keeps what arrived and shows the error', async () => {
+  it('retries a mid-stream error after visible output: the partial answer is withdrawn and kept only in the failed-attempt row', async () => {
     const clock = fakeClock();
-    const model = scriptedModel([[...text('half an ans'), { type: 'error', error: apiError(502, 'bad gateway') }], textStep('continuing')]);
+    const model = scriptedModel([[...text('half an ans'), { type: 'error', error: apiError(502, 'bad gateway') }], textStep('the whole answer')]);
     const { result, chunks, message } = await run({ model, clock });
-    expect(clock.sleeps).toEqual([]);
-    expect(chunks.some((c) => c.type === 'data-retry')).toBe(false);
-    expect(chunks.find((c) => c.type === 'data-step-error')).toMatchObject({ id: 'step-error-0', data: { step: 0, statusCode: 502 } });
-    expect(message.parts.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text)).toEqual(['half an ans', 'continuing']);
     expect(result.end.reason).toBe('completed');
-    // The second call continues from the partial answer.
-    expect(model.doStreamCalls[1].prompt.at(-1)).toMatchObject({ role: 'assistant' });
+    expect(clock.sleeps).toEqual([500]);
+    expect(chunks.find((c) => c.type === 'data-step-error')).toMatchObject({
+      id: 'step-error-0-1',
+      data: { step: 0, attempt: 1, statusCode: 502, outcome: 'retrying', discardedText: 'half an ans', summary: 'server error (502) after 3 tokens' },
+    });
+    expect(message.parts.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text)).toEqual(['the whole answer']);
+    // The retry sees the same prompt: the partial answer never reaches the model.
+    expect(model.doStreamCalls[1].prompt).toEqual(model.doStreamCalls[0].prompt);
+    // One step: the retry replaced the attempt inside it.
+    expect(message.parts.filter((p) => p.type === 'step-start')).toHaveLength(1);
+    const next = await nextTurnModelMessages(message);
+    expect(JSON.stringify(next)).not.toContain('half an ans');
+    expect(JSON.stringify(next)).toContain('the whole answer');
   });
 
-  it('ends at once on a non-retryable mid-stream error after visible output', async () => {
+  it('ends at once on a non-retryable mid-stream error after visible output, the partial only in the row', async () => {
     const model = scriptedModel([[...text('partial'), { type: 'error', error: new Error('stream corrupted') }]]);
     const { result, message } = await run({ model });
     expect(result.end.reason).toBe('error');
     expect(result.end.message).toMatch(/stream corrupted/);
-    expect(message.parts.find((p) => p.type === 'text')).toMatchObject({ text: 'partial', state: 'done' });
+    expect(message.parts.find((p) => p.type === 'text')).toBeUndefined();
+    expect(message.parts.find((p) => p.type === 'data-step-error')).toMatchObject({ data: { attempt: 1, outcome: 'failed', discardedText: 'partial' } });
   });
 
   it('makes the backoff sleep abortable', async () => {

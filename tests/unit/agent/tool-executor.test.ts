@@ -91,6 +91,15 @@ describe('tool execution', () => {
     expect(result.steps[0].tools[0].status).toBe('timeout');
   });
 
+  it('closes a timed-out call with an error result the model reads, in seconds from 1 s up', async () => {
+    const stubborn = echoTool({ execute: () => new Promise(() => {}) });
+    const model = scriptedModel([toolStep(call('c1', 'echo', { value: 'x' })), textStep('ok')]);
+    const { chunks, result } = await run({ model, tools: [stubborn], settings: { toolTimeoutMs: 1_000 } });
+    expect(toolOutputChunks(chunks)[0]).toMatchObject({ errorText: 'echo timed out after 1 s' });
+    expect(result.end.reason).toBe('completed');
+    expect(JSON.stringify(model.doStreamCalls[1].prompt)).toContain('echo timed out after 1 s');
+  });
+
   it('uses the loop-wide toolTimeoutMs when the tool has none, and abandons a tool that ignores its signal', async () => {
     const stubborn = echoTool({ execute: () => new Promise(() => {}) });
     const model = scriptedModel([toolStep(call('c1', 'echo', { value: 'x' })), textStep('ok')]);

@@ -59,7 +59,7 @@ describe('step trace', () => {
       textStep('ok'),
     ]);
     const { result } = await run({ model, clock });
-    expect(result.steps[0].retries).toEqual([{ attempt: 1, cause: 'rate-limited', statusCode: 429, message: 'Rate limited (429): slow down', delayMs: 1000 }]);
+    expect(result.steps[0].retries).toEqual([{ attempt: 1, cause: 'rate-limited', statusCode: 429, message: 'Rate limited (429): slow down', detail: 'slow down', delayMs: 1000 }]);
     expect(result.steps[0].error).toBeNull();
   });
 

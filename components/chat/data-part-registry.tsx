@@ -1,0 +1,86 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { FailedAttemptRow } from '@/components/agent/failed-attempt-row';
+import { NudgeRow } from '@/components/agent/nudge-row';
+import { RetryNoticeRow } from '@/components/agent/retry-notice';
+import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
+import { ToolNoticeRow } from '@/components/agent/tool-notice-row';
+import type { AgentUIMessagePart } from '@/lib/agent/messages';
+
+/**
+ * Every data part type of AgentUIMessage, and how the transcript draws it: a
+ * renderer, or `'hidden'` with the reason in a comment. The `satisfies` below
+ * makes this exhaustive: a new entry in AgentDataTypes without one here fails
+ * `tsc`, instead of rendering nothing without anyone noticing.
+ */
+
+export type DataPartType = Extract<AgentUIMessagePart['type'], `data-${string}`>;
+export type DataPartOf<T extends DataPartType> = Extract<AgentUIMessagePart, { type: T }>;
+
+export interface DataPartContext {
+  messageId: string;
+  index: number;
+  messageStreaming: boolean;
+  /** No later visible part exists: live notices (retries) are only live while they are the newest thing. */
+  isNewest: boolean;
+  /** Offered on a failed run's banner (only for the latest message). */
+  onRetry?: () => void;
+}
+
+export interface DataPartRenderer<T extends DataPartType> {
+  render(part: DataPartOf<T>, context: DataPartContext): ReactNode;
+  /** Whether the part draws anything (the thinking indicator and "is the message empty" use it). */
+  visible(part: DataPartOf<T>): boolean;
+}
+
+/** One entry per data part type, no more and no fewer. */
+export type DataPartRegistry = { [T in DataPartType]: DataPartRenderer<T> | 'hidden' };
+
+const always = () => true;
+
+export const DATA_PART_RENDERERS = {
+  'data-retry': {
+    render: (part, { messageId, index, messageStreaming, isNewest }) => (
+      <RetryNoticeRow notice={part.data} live={messageStreaming && isNewest} timingKey={`retry:${messageId}:${part.id ?? index}:${part.data.attempt}`} />
+    ),
+    visible: always,
+  },
+  'data-step-error': {
+    render: (part) => <FailedAttemptRow notice={part.data} />,
+    visible: always,
+  },
+  'data-nudge': {
+    render: (part) => <NudgeRow nudge={part.data} />,
+    visible: always,
+  },
+  'data-tool-notice': {
+    render: (part) => <ToolNoticeRow notice={part.data} />,
+    visible: always,
+  },
+  'data-run-end': {
+    render: (part, { onRetry }) => <RunEndBanner runEnd={part.data} onRetry={isRetryableRunEnd(part.data) ? onRetry : undefined} />,
+    // A run that simply finished needs no banner.
+    visible: (part) => part.data.reason !== 'completed' && part.data.reason !== 'done-tool',
+  },
+  // Drawn on the tool call's card (AssistantMessage collects them by tool call id), not as a row of its own.
+  'data-tool-decision': 'hidden',
+  // Transient: the chat view's onData refreshes the context meter and dividers; never stored in a message.
+  'data-compaction': 'hidden',
+  // Transient, like data-compaction: the meter's live figure.
+  'data-context': 'hidden',
+} satisfies DataPartRegistry;
+
+function entryFor<T extends DataPartType>(part: DataPartOf<T>): DataPartRenderer<T> | 'hidden' {
+  return DATA_PART_RENDERERS[(part as { type: T }).type] as DataPartRenderer<T> | 'hidden';
+}
+
+export function renderDataPart<T extends DataPartType>(part: DataPartOf<T>, context: DataPartContext): ReactNode {
+  const entry = entryFor(part);
+  return entry === 'hidden' ? null : entry.render(part, context);
+}
+
+export function isVisibleDataPart<T extends DataPartType>(part: DataPartOf<T>): boolean {
+  const entry = entryFor(part);
+  return entry !== 'hidden' && entry.visible(part);
+}
