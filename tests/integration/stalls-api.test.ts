@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentUIMessage, AgentUIMessagePart, StepErrorNotice } from '@/lib/agent/messages';
-import { params, readChunks, setupAppHarness } from '../support/app-harness';
+import { params, patch, readChunks, setupAppHarness } from '../support/app-harness';
 
 const app = setupAppHarness({ name: 'stalls', routes: ['runs', 'steps'] });
 const { api } = app;
@@ -20,7 +20,7 @@ const MODELS = [
 
 async function sessionWith(modelKey: string, settings: Record<string, unknown>): Promise<string> {
   const id = await app.newSession(modelKey);
-  const response = await api.session.PATCH(new Request('http://app', { method: 'PATCH', body: JSON.stringify({ settings }) }), params({ id }));
+  const response = await api.session.PATCH(new Request('http://app', patch({ settings })), params({ id }));
   expect(response.status).toBe(200);
   return id;
 }
