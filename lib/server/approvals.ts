@@ -70,6 +70,7 @@ export async function validateApprovalDecisions(input: {
     if (decision.reason) answer.reason = decision.reason;
     if (decision.approved && decision.editedInput !== undefined) {
       answer.editedInput = await validateToolInput(tools.find((t) => t.name === row.toolName), decision.editedInput);
+      answer.originalInput = storedInput;
     }
     if (decision.approved && decision.alwaysAllow) grants.push(row.toolName);
     answers.push(answer);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { loadMessages } from '@/db/queries/messages';
 import type { SessionRow } from '@/db/schema';
 import { approvalsRequestSchema, type ApprovalsRequest } from '@/lib/server/approval-request';
-import { withoutRunEnd } from '@/lib/agent/approvals';
+import { withEditedInputs, withoutRunEnd } from '@/lib/agent/approvals';
 import { recordApprovalDecisions, validateApprovalDecisions } from '@/lib/server/approvals';
 import { chatRequestSchema, MAX_CHAT_BODY_BYTES, type ChatRequest } from '@/lib/server/chat-request';
 import { reserveOrConflict, resolveSessionModel, startTurnWithMessage } from '@/lib/server/chat-turn';
@@ -46,7 +46,7 @@ async function continueAfterApprovals(ownerId: string, session: SessionRow, body
       db,
       ownerId,
       sessionId: session.id,
-      history: [...history.slice(0, -1), withoutRunEnd(history.at(-1)!)],
+      history: [...history.slice(0, -1), withEditedInputs(withoutRunEnd(history.at(-1)!), validated.answers)],
       model,
       settings: sessionLoopSettings(session.settings),
       continuation: { messageId: validated.messageId, approvals: validated.answers },
