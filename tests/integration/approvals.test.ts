@@ -233,6 +233,16 @@ describe('approvals through POST /api/chat', () => {
     }
   });
 
+  it('treats arguments approved unchanged from the editor as a plain approval (nothing marked edited)', async () => {
+    const id = await newSession();
+    const { approvalId, signature } = await pendingWrite(id, 'same words');
+    const response = await answer({ sessionId: id, approvals: [{ approvalId, approved: true, signature, editedInput: { text: 'same words' } }] });
+    expect(response.status).toBe(200);
+    const chunks = await readChunks(response);
+    expect(chunks.some((c) => c.type === 'data-tool-edit')).toBe(false);
+    expect(decisions((await messages(id)).at(-1))).toEqual(['approved by you']);
+  });
+
   it('rejects a body that carries anything besides decisions (400)', async () => {
     const id = await newSession();
     const { approvalId, signature } = await pendingWrite(id);
