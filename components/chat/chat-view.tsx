@@ -141,7 +141,7 @@ export function ChatView({
   });
 
   const busy = status === 'submitted' || status === 'streaming';
-  const followQueue = useFollowQueuedRun({
+  const { follow: followQueue, following: followingQueue } = useFollowQueuedRun({
     sessionId,
     status,
     messages,
@@ -376,7 +376,7 @@ export function ChatView({
       <div ref={composerRef} className="mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-4">
         <QueuedMessages
           items={queue.items}
-          holdReason={busy ? undefined : (queueHoldReason(messages) ?? 'waiting to be sent.')}
+          holdReason={busy || followingQueue ? undefined : (queueHoldReason(messages) ?? 'waiting to be sent.')}
           onEdit={queue.edit}
           onCancel={(id) => void queue.cancel(id)}
           onSendNow={() => void sendQueuedNow()}
@@ -389,6 +389,7 @@ export function ChatView({
           onSend={() => send(draft)}
           onStop={() => void handleStop()}
           onQueue={() => void queueText(draft)}
+          placeholder={busy ? 'Queue a message for when the agent finishes…' : undefined}
           busy={busy}
           stopping={stopping}
           sendDisabledReason={stopping ? 'Stopping the run…' : sessionContext.compacting ? 'Compacting the context…' : undefined}
@@ -397,7 +398,7 @@ export function ChatView({
           toolbar={<PermissionModeToggle mode={permissionMode} onChange={(mode) => void changePermissionMode(mode)} />}
         />
         <p className="mt-1.5 text-center text-[11px] text-muted-foreground">
-          Enter to send · Shift+Enter for a new line · /compact [focus] to compact the context{currentModel?.demo ? ' · Demo model: scripted answers, no LLM' : ''}
+          {busy ? 'Enter to queue' : 'Enter to send'} · Shift+Enter for a new line · /compact [focus] to compact the context{currentModel?.demo ? ' · Demo model: scripted answers, no LLM' : ''}
         </p>
       </div>
       <GrantsSheet sessionId={sessionId} open={grantsOpen} onOpenChange={setGrantsOpen} refreshKey={runsVersion} />

@@ -20,9 +20,11 @@ export function useFollowQueuedRun(input: {
   resumeStream: () => Promise<void>;
   /** After each attempt: the queue and the sidebar read the server again. */
   onFollowed: (running: boolean) => void;
-}): (queuedIds: readonly string[]) => void {
+}): { follow: (queuedIds: readonly string[]) => void; following: boolean } {
   const pendingRef = useRef<readonly string[] | null>(null);
   const [requests, setRequests] = useState(0);
+  // From the request until the tab streams the next run (or knows there is none): the queue is not "held" meanwhile.
+  const [following, setFollowing] = useState(false);
   const messagesRef = useRef(input.messages);
   useEffect(() => {
     messagesRef.current = input.messages;
@@ -33,6 +35,7 @@ export function useFollowQueuedRun(input: {
     try {
       detail = await fetchSession(input.sessionId);
     } catch {
+      setFollowing(false);
       return; // the transcript stays as streamed; a reload shows the saved state
     }
     const sent = detail.messages.findLastIndex((message) => queuedIds.includes(message.id));
@@ -40,6 +43,7 @@ export function useFollowQueuedRun(input: {
       // Up to the sent message: the live run's stream replays its reply from the start.
       input.setMessages(detail.messages.slice(0, sent + 1));
       input.onFollowed(true);
+      setFollowing(false);
       await input.resumeStream();
       // The run ended between reading the transcript and reattaching (204): show what it saved.
       if (messagesRef.current.at(-1)?.role === 'user') {
@@ -49,6 +53,7 @@ export function useFollowQueuedRun(input: {
     } else if (!detail.running) {
       input.setMessages(detail.messages);
     }
+    setFollowing(false);
     input.onFollowed(detail.running);
   });
 
@@ -60,8 +65,10 @@ export function useFollowQueuedRun(input: {
     void followNow(ids);
   }, [input.status, requests]);
 
-  return useCallback((queuedIds: readonly string[]) => {
+  const follow = useCallback((queuedIds: readonly string[]) => {
     pendingRef.current = queuedIds;
+    setFollowing(true);
     setRequests((count) => count + 1);
   }, []);
+  return { follow, following };
 }
