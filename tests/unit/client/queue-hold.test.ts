@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentUIMessage, RunEndReason } from '@/lib/agent/messages';
+import type { AgentUIMessage, RunEnd, RunEndReason } from '@/lib/agent/messages';
 import { queueHoldReason } from '@/lib/client/queue-hold';
 import { dispatchesQueue } from '@/lib/server/message-queue';
 
-const assistant = (reason: RunEndReason): AgentUIMessage => ({ id: `a-${reason}`, role: 'assistant', parts: [], metadata: { runEnd: { reason } } as AgentUIMessage['metadata'] });
+const end = (reason: RunEndReason): RunEnd => ({ reason, message: reason });
+const assistant = (reason: RunEndReason): AgentUIMessage => ({ id: `a-${reason}`, role: 'assistant', parts: [], metadata: { runEnd: end(reason) } });
 const user: AgentUIMessage = { id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] };
 
 describe('when the queue goes out by itself', () => {
   it('the server sends the next message only after a run that ended normally', () => {
-    expect(dispatchesQueue({ reason: 'completed' })).toBe(true);
-    expect(dispatchesQueue({ reason: 'done-tool' })).toBe(true);
+    expect(dispatchesQueue(end('completed'))).toBe(true);
+    expect(dispatchesQueue(end('done-tool'))).toBe(true);
     for (const reason of ['cancelled', 'awaiting-approval', 'error', 'max-iterations', 'interrupted'] as const) {
-      expect(dispatchesQueue({ reason }), reason).toBe(false);
+      expect(dispatchesQueue(end(reason)), reason).toBe(false);
     }
   });
 
