@@ -152,6 +152,32 @@ describe('queued messages', () => {
     expect(empty.status).toBe(404);
   });
 
+  it('holds the queue while an approval waits; answering it continues the run, and its normal end sends the queue', async () => {
+    const id = await app.newSession();
+    const args = encodeURIComponent(JSON.stringify({ path: '/workspace/held.txt', content: 'held' }));
+    const running = await app.chat(id, `Write it [[scenario:tool?tool=write_file&args=${args}&delayMs=40]]`);
+    await enqueue(id, 'after the approval');
+    await readChunks(running);
+    expect(await followActiveRun(id)).toBe(false);
+    expect((await queue(id)).items.map((item) => item.text)).toEqual(['after the approval']);
+
+    const last = (await app.sessionMessages(id)).at(-1)!;
+    expect(last.metadata?.runEnd?.reason).toBe('awaiting-approval');
+    const part = last.parts.find((p) => p.type === 'tool-write_file') as unknown as { approval: { id: string; signature: string } };
+    const approve = await api.chat.POST(
+      new Request('http://app/api/chat', post({ sessionId: id, approvals: [{ approvalId: part.approval.id, signature: part.approval.signature, approved: true }] })),
+    );
+    expect(approve.status).toBe(200);
+    await readChunks(approve);
+    expect(await followActiveRun(id)).toBe(true);
+
+    const messages = await app.sessionMessages(id);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(messages[1].metadata?.runEnd?.reason).toBe('completed');
+    expect(userTexts(messages).at(-1)).toBe('after the approval');
+    expect((await queue(id)).items).toEqual([]);
+  });
+
   it('sends a message queued after the run already ended at once', async () => {
     const id = await app.newSession();
     const { status, body } = await enqueue(id, 'nothing is running');
