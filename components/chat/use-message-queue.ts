@@ -49,6 +49,15 @@ export function useMessageQueue(sessionId: string): MessageQueue {
     };
   }, [apply, sessionId]);
 
+  // Another tab may have changed the queue: read it again when this one comes back into view.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refresh]);
+
   const add = useCallback(
     async (text: string, modelKey?: string) => {
       try {
