@@ -389,7 +389,7 @@ export function ChatView({
           onSend={() => send(draft)}
           onStop={() => void handleStop()}
           onQueue={() => void queueText(draft)}
-          placeholder={busy ? 'Queue a message for when the agent finishes…' : undefined}
+          placeholder={busy ? 'Queue a message…' : undefined}
           busy={busy}
           stopping={stopping}
           sendDisabledReason={stopping ? 'Stopping the run…' : sessionContext.compacting ? 'Compacting the context…' : undefined}

@@ -42,6 +42,7 @@ test.describe('queued messages', () => {
     const second = page.getByTestId('queued-message').nth(1);
     await second.getByTestId('queued-edit').click();
     await second.getByTestId('queued-edit-input').fill('second queued, edited');
+    await shot(page, 'queue-editing');
     await second.getByTestId('queued-edit-input').press('Enter');
     await expect(second.getByTestId('queued-text')).toHaveText('second queued, edited');
     await page.getByTestId('queued-message').first().getByTestId('queued-cancel').click();
