@@ -38,7 +38,7 @@ export function QueuedMessages({
           </Button>
         )}
       </header>
-      <ol className="flex flex-col gap-1">
+      <ol className="flex max-h-[40vh] flex-col gap-1 overflow-y-auto">
         {items.map((item, index) => (
           <QueuedMessageItem key={item.id} item={item} position={index + 1} onEdit={(text) => onEdit(item.id, text)} onCancel={() => onCancel(item.id)} />
         ))}
