@@ -200,8 +200,36 @@ export const compactions = sqliteTable(
   (t) => [index('compactions_session_idx').on(t.sessionId, t.createdAt)],
 );
 
+/* ---------- Queued messages (issue 10) ---------- */
+
+/**
+ * Messages the user sent while a run was active. The server sends the first
+ * one as a new user message when the run ends normally, so the queue works
+ * with the tab closed and survives a reload. A dispatched row is deleted; its
+ * id becomes the user message's id.
+ */
+export const queuedMessages = sqliteTable(
+  'queued_messages',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    text: text('text').notNull(),
+    /** The model picked when it was queued; null means the session's model at dispatch time. */
+    modelKey: text('model_key'),
+    /** Order within the session's queue (ascending). */
+    position: integer('position').notNull(),
+    createdAt: integer('created_at', { mode: 'number' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('queued_messages_session_position_idx').on(t.sessionId, t.position)],
+);
+
 export type WorkspaceFileRow = typeof workspaceFiles.$inferSelect;
 export type ToolGrantRow = typeof toolGrants.$inferSelect;
 export type ToolApprovalRow = typeof toolApprovals.$inferSelect;
 export type McpServerRow = typeof mcpServers.$inferSelect;
 export type CompactionRow = typeof compactions.$inferSelect;
+export type QueuedMessageRow = typeof queuedMessages.$inferSelect;

@@ -24,6 +24,21 @@ export interface SessionDetail extends SessionSummary {
   messages: AgentUIMessage[];
 }
 
+/** A message waiting in the session's queue: sent, in order, when the active run ends normally. */
+export interface QueuedMessage {
+  id: string;
+  text: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** GET /api/sessions/[id]/queue, and the answer of every queue write. */
+export interface QueueResponse {
+  items: QueuedMessage[];
+  /** Set when a queued message was sent just now: its id is the new user message's id. Follow the run with the stream endpoint. */
+  dispatchedId?: string;
+}
+
 export interface ModelsResponse {
   models: ModelInfo[];
   configured: boolean;

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import type { ToolDecisionNotice } from '@/lib/agent/messages';
+import type { ToolDecisionNotice, ToolEditNotice } from '@/lib/agent/messages';
 
 /** What the user decided on one approval prompt. */
 export interface ApprovalAnswerInput {
@@ -33,4 +33,11 @@ const ToolDecisionsContext = createContext<ReadonlyMap<string, ToolDecisionNotic
 export const ToolDecisionsProvider = ToolDecisionsContext.Provider;
 export function useToolDecision(toolCallId: string): ToolDecisionNotice | undefined {
   return useContext(ToolDecisionsContext).get(toolCallId);
+}
+
+/** Arguments the user edited before approving, keyed by tool call id. */
+const ToolEditsContext = createContext<ReadonlyMap<string, ToolEditNotice>>(new Map());
+export const ToolEditsProvider = ToolEditsContext.Provider;
+export function useToolEdit(toolCallId: string): ToolEditNotice | undefined {
+  return useContext(ToolEditsContext).get(toolCallId);
 }

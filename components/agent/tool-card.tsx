@@ -5,10 +5,11 @@ import { getToolOrDynamicToolName } from 'ai';
 import { ChevronRightIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
-import { useApprovalActions, useToolDecision } from '@/components/agent/approval-context';
+import { useApprovalActions, useToolDecision, useToolEdit } from '@/components/agent/approval-context';
 import { ApprovalPrompt } from '@/components/agent/approval-prompt';
 import { ElapsedTime } from '@/components/agent/elapsed-time';
 import { ToolDecision } from '@/components/agent/tool-decision';
+import { ToolEditNote } from '@/components/agent/tool-edit-note';
 import { JsonBlock } from '@/components/agent/json-block';
 import { displayInput, inputPreview, type ToolPart } from '@/components/agent/tool-part';
 import { toolRendererFor } from '@/components/agent/tool-registry';
@@ -23,7 +24,10 @@ import { cn } from '@/lib/utils';
  * transcript jump while it streams); errors and approval requests show their
  * one-line reason without opening.
  */
-export function ToolCard({ part, messageStreaming }: { part: ToolPart; messageStreaming: boolean }) {
+export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolPart; messageStreaming: boolean }) {
+  const edit = useToolEdit(streamedPart.toolCallId);
+  // The arguments that ran: the stored part holds them, a live stream only has them in the edit record.
+  const part = edit && streamedPart.state !== 'approval-requested' ? ({ ...streamedPart, input: edit.input } as ToolPart) : streamedPart;
   const toolName = getToolOrDynamicToolName(part);
   const renderer = toolRendererFor(toolName, part.title);
   const state = displayStateOf(part.state, messageStreaming);
@@ -44,6 +48,7 @@ export function ToolCard({ part, messageStreaming }: { part: ToolPart; messageSt
         data-tool-name={toolName}
         data-state={part.state}
         data-tool-call-id={part.toolCallId}
+        data-edited={edit ? 'true' : undefined}
         className={cn(
           'overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs transition-colors',
           state === 'output-error' && 'border-destructive/30',
@@ -96,6 +101,7 @@ export function ToolCard({ part, messageStreaming }: { part: ToolPart; messageSt
             </p>
           ))}
         {decision && part.state !== 'approval-requested' && <ToolDecision decision={decision} />}
+        {edit && part.state !== 'approval-requested' && <ToolEditNote edit={edit} />}
 
         <CollapsibleContent>
           <div className="flex flex-col gap-3 border-t px-3 py-3">

@@ -2,13 +2,13 @@
 
 import { isToolUIPart } from 'ai';
 import { useMemo } from 'react';
-import { ToolDecisionsProvider } from '@/components/agent/approval-context';
+import { ToolDecisionsProvider, ToolEditsProvider } from '@/components/agent/approval-context';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
 import { AssistantPart, isVisiblePart } from '@/components/chat/assistant-part';
 import { MessageFooter } from '@/components/chat/message-footer';
 import { ModelSilenceHint } from '@/components/chat/model-silence-hint';
 import { ThinkingIndicator } from '@/components/chat/thinking-indicator';
-import type { AgentUIMessage, AgentUIMessagePart, ToolDecisionNotice } from '@/lib/agent/messages';
+import type { AgentUIMessage, AgentUIMessagePart, ToolDecisionNotice, ToolEditNotice } from '@/lib/agent/messages';
 
 function partKey(part: AgentUIMessagePart, index: number): string {
   if (isToolUIPart(part)) return `tool:${part.toolCallId}`;
@@ -30,6 +30,7 @@ export function AssistantMessage({ message, streaming, onRetry }: { message: Age
   // The model is expected to send something now (not a tool running, not a retry waiting out its delay).
   const awaitingModel = waiting || (streaming && lastVisible >= 0 && isStreamingText(parts[lastVisible]));
   const decisions = useMemo(() => toolDecisions(parts), [parts]);
+  const edits = useMemo(() => toolEdits(parts), [parts]);
 
   return (
     <article
@@ -40,22 +41,24 @@ export function AssistantMessage({ message, streaming, onRetry }: { message: Age
       aria-busy={streaming || undefined}
     >
       <ToolDecisionsProvider value={decisions}>
-        <div className="flex min-w-0 flex-col gap-3">
-          {parts.map((part, index) => (
-            <AssistantPart
-              key={partKey(part, index)}
-              part={part}
-              messageId={message.id}
-              index={index}
-              messageStreaming={streaming}
-              isNewest={index >= lastVisible}
-              onRetry={onRetry}
-            />
-          ))}
-          {!hasRunEndPart && runEnd && <RunEndBanner runEnd={runEnd} onRetry={isRetryableRunEnd(runEnd) ? onRetry : undefined} />}
-          {waiting && <ThinkingIndicator />}
-          {awaitingModel && <ModelSilenceHint message={message} />}
-        </div>
+        <ToolEditsProvider value={edits}>
+          <div className="flex min-w-0 flex-col gap-3">
+            {parts.map((part, index) => (
+              <AssistantPart
+                key={partKey(part, index)}
+                part={part}
+                messageId={message.id}
+                index={index}
+                messageStreaming={streaming}
+                isNewest={index >= lastVisible}
+                onRetry={onRetry}
+              />
+            ))}
+            {!hasRunEndPart && runEnd && <RunEndBanner runEnd={runEnd} onRetry={isRetryableRunEnd(runEnd) ? onRetry : undefined} />}
+            {waiting && <ThinkingIndicator />}
+            {awaitingModel && <ModelSilenceHint message={message} />}
+          </div>
+        </ToolEditsProvider>
       </ToolDecisionsProvider>
       {!streaming && <MessageFooter message={message} />}
     </article>
@@ -76,5 +79,12 @@ function isStreamingText(part: AgentUIMessagePart): boolean {
 function toolDecisions(parts: AgentUIMessagePart[]): Map<string, ToolDecisionNotice> {
   const map = new Map<string, ToolDecisionNotice>();
   for (const part of parts) if (part.type === 'data-tool-decision') map.set(part.data.toolCallId, part.data);
+  return map;
+}
+
+/** Arguments the user edited before approving (the loop's data-tool-edit parts), by tool call id. */
+function toolEdits(parts: AgentUIMessagePart[]): Map<string, ToolEditNotice> {
+  const map = new Map<string, ToolEditNotice>();
+  for (const part of parts) if (part.type === 'data-tool-edit') map.set(part.data.toolCallId, part.data);
   return map;
 }

@@ -12,6 +12,9 @@ import { ContextMeter } from '@/components/context/context-meter';
 import { ContextNotice } from '@/components/context/context-notice';
 import { SessionContextProvider, useSessionContextState } from '@/components/context/session-context';
 import { Composer } from '@/components/chat/composer';
+import { QueuedMessages } from '@/components/chat/queued-messages';
+import { useFollowQueuedRun } from '@/components/chat/use-follow-queued-run';
+import { useMessageQueue } from '@/components/chat/use-message-queue';
 import { EmptySession } from '@/components/chat/empty-session';
 import { Transcript } from '@/components/chat/transcript';
 import { TodoChecklist } from '@/components/agent/todo-checklist';
@@ -35,6 +38,7 @@ import type { PermissionMode } from '@/lib/permissions/policy';
 import { workspaceVersion } from '@/lib/client/workspace-version';
 import { latestTodosFromMessages } from '@/lib/todos/todos';
 import { parseSlashCommand } from '@/lib/client/slash-commands';
+import { queueHoldReason } from '@/lib/client/queue-hold';
 import type { ModelInfo } from '@/lib/models/types';
 
 /**
@@ -76,6 +80,9 @@ export function ChatView({
   // Edited arguments and "always allow" per approval id, read when the continuation is sent (a stable, mutable map).
   const [approvalExtras] = useState<ApprovalExtras>(() => new Map());
 
+  const queue = useMessageQueue(sessionId);
+  // Set below, once useChat exists: follows the run the server starts for the next queued message.
+  const followQueueRef = useRef<(queuedIds: readonly string[]) => void>(() => {});
   const lastSentTextRef = useRef('');
   const contextRefreshRef = useRef<() => void>(() => {});
   const statusRef = useRef<ChatStatus>('ready');
@@ -127,10 +134,27 @@ export function ChatView({
       setRunsVersion((version) => version + 1);
       patch(sessionId, { running: false });
       void refresh();
+      // The server sends the next queued message when a run ends normally: follow it.
+      const queued = queue.current();
+      if (queued.length > 0) followQueueRef.current(queued.map((item) => item.id));
     },
   });
 
   const busy = status === 'submitted' || status === 'streaming';
+  const { follow: followQueue, following: followingQueue } = useFollowQueuedRun({
+    sessionId,
+    status,
+    messages,
+    setMessages,
+    resumeStream,
+    onFollowed: (running) => {
+      void queue.refresh();
+      patch(sessionId, { running });
+    },
+  });
+  useEffect(() => {
+    followQueueRef.current = followQueue;
+  }, [followQueue]);
   // After each run (and Stop), the meter reads the server's figure again.
   const sessionContext = useSessionContextState({ sessionId, modelKey, running: busy, refreshKey: runsVersion });
   useEffect(() => {
@@ -165,6 +189,24 @@ export function ChatView({
     patch(sessionId, { running: true, updatedAt: Date.now() });
     void sendMessage({ text }, { body: { modelKey } });
     requestAnimationFrame(() => void stickRef.current?.scrollToBottom());
+  }
+
+  /** While a run is active, a message waits in the server's queue and is sent when the run ends. */
+  async function queueText(text: string) {
+    if (!text.trim()) return;
+    setDraft('');
+    const result = await queue.add(text, modelKey);
+    if (!result.ok) setDraft((current) => (current.trim() ? current : text));
+    // The run had ended meanwhile: the server sent it at once.
+    else if (result.dispatchedId) followQueue([result.dispatchedId]);
+  }
+
+  async function sendQueuedNow() {
+    const sentId = await queue.sendNow();
+    if (sentId) {
+      patch(sessionId, { running: true });
+      followQueue([sentId]);
+    }
   }
 
   /** Replaces the transcript with what the server saved (after Stop, or after reattaching to a run that had ended). */
@@ -332,6 +374,13 @@ export function ChatView({
         />
       </ApprovalActionsProvider>
       <div ref={composerRef} className="mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-4">
+        <QueuedMessages
+          items={queue.items}
+          holdReason={busy || followingQueue ? undefined : (queueHoldReason(messages) ?? 'waiting to be sent.')}
+          onEdit={queue.edit}
+          onCancel={(id) => void queue.cancel(id)}
+          onSendNow={() => void sendQueuedNow()}
+        />
         <ContextNotice />
         <TodoChecklist todos={todos} />
         <Composer
@@ -339,6 +388,8 @@ export function ChatView({
           onChange={setDraft}
           onSend={() => send(draft)}
           onStop={() => void handleStop()}
+          onQueue={() => void queueText(draft)}
+          placeholder={busy ? 'Queue a message…' : undefined}
           busy={busy}
           stopping={stopping}
           sendDisabledReason={stopping ? 'Stopping the run…' : sessionContext.compacting ? 'Compacting the context…' : undefined}
@@ -347,7 +398,7 @@ export function ChatView({
           toolbar={<PermissionModeToggle mode={permissionMode} onChange={(mode) => void changePermissionMode(mode)} />}
         />
         <p className="mt-1.5 text-center text-[11px] text-muted-foreground">
-          Enter to send · Shift+Enter for a new line · /compact [focus] to compact the context{currentModel?.demo ? ' · Demo model: scripted answers, no LLM' : ''}
+          {busy ? 'Enter to queue' : 'Enter to send'} · Shift+Enter for a new line · /compact [focus] to compact the context{currentModel?.demo ? ' · Demo model: scripted answers, no LLM' : ''}
         </p>
       </div>
       <GrantsSheet sessionId={sessionId} open={grantsOpen} onOpenChange={setGrantsOpen} refreshKey={runsVersion} />

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLayoutEffect, useRef } from 'react';
-import { ArrowUpIcon, SquareIcon } from 'lucide-react';
+import { ArrowUpIcon, ListPlusIcon, SquareIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { CHAR_WARNING_AT, MAX_MESSAGE_CHARS } from '@/lib/client/limits';
@@ -20,6 +20,7 @@ export function Composer({
   onChange,
   onSend,
   onStop,
+  onQueue,
   busy,
   stopping = false,
   sendDisabledReason,
@@ -33,6 +34,8 @@ export function Composer({
   onChange: (value: string) => void;
   onSend: () => void;
   onStop?: () => void;
+  /** While a run is active, Enter (and the Queue button) queue the message for when it finishes. */
+  onQueue?: () => void;
   /** A run is active (useChat status submitted or streaming). */
   busy: boolean;
   stopping?: boolean;
@@ -59,11 +62,13 @@ export function Composer({
   const tooLong = length > MAX_MESSAGE_CHARS;
   const empty = value.trim().length === 0;
   const canSend = !busy && !empty && !tooLong && !sendDisabledReason;
+  const canQueue = busy && Boolean(onQueue) && !empty && !tooLong;
 
   function handleKeyDown(event: React.KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     if (canSend) onSend();
+    else if (canQueue) onQueue?.();
   }
 
   const sendLabel = tooLong
@@ -80,6 +85,7 @@ export function Composer({
       onSubmit={(event) => {
         event.preventDefault();
         if (canSend) onSend();
+        else if (canQueue) onQueue?.();
       }}
       data-testid="composer"
     >
@@ -111,6 +117,15 @@ export function Composer({
           >
             {formatNumber(length)} / {formatNumber(MAX_MESSAGE_CHARS)}
           </span>
+        )}
+        {busy && onQueue && (
+          <WithTooltip label={canQueue ? 'Queue: sent when the agent finishes (Enter)' : 'Type a message to queue it'}>
+            <span className="inline-flex rounded-full">
+              <Button type="submit" size="sm" variant="outline" className="rounded-full" data-testid="queue-button" disabled={!canQueue}>
+                <ListPlusIcon /> Queue
+              </Button>
+            </span>
+          </WithTooltip>
         )}
         {busy ? (
           <WithTooltip label={stopping ? 'Stopping…' : 'Stop the agent'}>

@@ -65,6 +65,8 @@ export const DATA_PART_RENDERERS = {
   },
   // Drawn on the tool call's card (AssistantMessage collects them by tool call id), not as a row of its own.
   'data-tool-decision': 'hidden',
+  // Drawn on the tool call's card too ("Arguments edited by you…"), collected by AssistantMessage.
+  'data-tool-edit': 'hidden',
   // Transient: the chat view's onData refreshes the context meter and dividers; never stored in a message.
   'data-compaction': 'hidden',
   // Transient, like data-compaction: the meter's live figure.

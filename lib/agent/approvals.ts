@@ -87,6 +87,22 @@ export function withoutApprovalBookkeeping(messages: readonly AgentUIMessage[]):
   });
 }
 
+/**
+ * The continued message with the edited arguments in place of the model's,
+ * for the calls the user approved with edits: the stored tool part then holds
+ * the arguments that ran, and the model's history carries them in every later
+ * request. The originals stay in a `data-tool-edit` part (written by the loop).
+ */
+export function withEditedInputs(message: AgentUIMessage, answers: readonly ApprovalAnswer[]): AgentUIMessage {
+  const edited = new Map(answers.filter((a) => a.approved && a.editedInput !== undefined).map((a) => [a.toolCallId, a.editedInput]));
+  if (edited.size === 0) return message;
+  const parts = message.parts.map((part): AgentUIMessagePart => {
+    if (!isToolUIPart(part) || !edited.has(part.toolCallId)) return part;
+    return { ...part, input: edited.get(part.toolCallId) } as AgentUIMessagePart;
+  });
+  return { ...message, parts };
+}
+
 /** The continued message without the previous run's end marker: the continuation writes its own at the end. */
 export function withoutRunEnd(message: AgentUIMessage): AgentUIMessage {
   const { runEnd: _runEnd, ...metadata } = message.metadata ?? {};

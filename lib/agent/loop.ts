@@ -231,6 +231,10 @@ async function resumeApprovals(ctx: RunContext, answers: ApprovalAnswer[]): Prom
     step.writer.write({ type: 'tool-approval-response', approvalId: answer.approvalId, approved: answer.approved, ...(answer.reason ? { reason: answer.reason } : {}) });
     if (answer.approved) {
       userDecisions.set(call.toolCallId, { approved: true, editedInput: answer.editedInput !== undefined });
+      if (answer.editedInput !== undefined) {
+        const data = { toolCallId: call.toolCallId, input: answer.editedInput, originalInput: answer.originalInput ?? null };
+        step.writer.write({ type: 'data-tool-edit', id: `edit-${call.toolCallId}`, data });
+      }
       continue;
     }
     const reason = answer.reason ? `denied by you: ${answer.reason}` : 'denied by you';

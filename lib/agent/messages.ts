@@ -143,6 +143,18 @@ export interface ToolDecisionNotice {
   reason: string;
 }
 
+/**
+ * The user approved a call with edited arguments. The stored tool part holds
+ * the arguments that ran (`input`); this part keeps what the model asked for.
+ */
+export interface ToolEditNotice {
+  toolCallId: string;
+  /** The arguments that ran. */
+  input: unknown;
+  /** The arguments the model asked for. */
+  originalInput: unknown;
+}
+
 // A type alias (not an interface) so it satisfies the SDK's Record<string, unknown> constraint.
 export type AgentDataTypes = {
   retry: RetryNotice;
@@ -151,6 +163,7 @@ export type AgentDataTypes = {
   'step-error': StepErrorNotice;
   'tool-notice': ToolNotice;
   'tool-decision': ToolDecisionNotice;
+  'tool-edit': ToolEditNotice;
   compaction: CompactionNotice;
   context: ContextNotice;
 };

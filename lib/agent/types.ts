@@ -123,6 +123,8 @@ export interface ApprovalAnswer {
   reason?: string;
   /** Arguments the user edited before approving; already validated by the caller. */
   editedInput?: unknown;
+  /** With editedInput: the arguments the model asked for (kept visible next to the ones that ran). */
+  originalInput?: unknown;
 }
 
 export interface RunResult {

@@ -69,7 +69,12 @@ export async function validateApprovalDecisions(input: {
     const answer: ApprovalAnswer = { approvalId: row.id, toolCallId: row.toolCallId, approved: decision.approved };
     if (decision.reason) answer.reason = decision.reason;
     if (decision.approved && decision.editedInput !== undefined) {
-      answer.editedInput = await validateToolInput(tools.find((t) => t.name === row.toolName), decision.editedInput);
+      const edited = await validateToolInput(tools.find((t) => t.name === row.toolName), decision.editedInput);
+      // An editor opened and approved unchanged is a plain approval: nothing to mark as edited.
+      if (canonicalJson(edited) !== row.input) {
+        answer.editedInput = edited;
+        answer.originalInput = storedInput;
+      }
     }
     if (decision.approved && decision.alwaysAllow) grants.push(row.toolName);
     answers.push(answer);

@@ -16,6 +16,7 @@ import { createContextSeam } from './context-seam';
 import { summarizerFor } from './summarizer';
 import { describeError } from './errors';
 import { RunChunkLog } from './run-stream';
+import { dispatchQueueAfterRun } from './message-queue';
 
 /**
  * Runs belong to the server, not to the HTTP request that started them: the
@@ -203,6 +204,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
       await touchSession(db, ownerId, sessionId).catch(() => {});
       await toolSet.close().catch((error) => console.error(`[run ${runId}] closing tools failed`, error));
       activeRuns.delete(sessionId);
+      await dispatchQueueAfterRun({ ownerId, sessionId, end }); // before close: a follower reattaches to the next run
       log.close();
     }
   })();

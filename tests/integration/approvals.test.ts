@@ -205,6 +205,44 @@ describe('approvals through POST /api/chat', () => {
     expect(decisions((await messages(id)).at(-1))).toEqual(['approved by you with edited arguments']);
   });
 
+  it('stores the edited arguments that ran, keeps the original beside them, and the model reads the edited ones', async () => {
+    const id = await newSession();
+    const { approvalId, signature, toolCallId } = await pendingWrite(id, 'original words');
+    app.scripted.reset();
+    const response = await answer({ sessionId: id, approvals: [{ approvalId, approved: true, signature, editedInput: { text: 'edited words' } }] });
+    expect(response.status).toBe(200);
+    const chunks = await readChunks(response);
+    expect(chunks).toContainEqual({ type: 'data-tool-edit', id: `edit-${toolCallId}`, data: { toolCallId, input: { text: 'edited words' }, originalInput: { text: 'original words' } } });
+    expect(executions).toEqual([{ sessionId: id, text: 'edited words' }]);
+
+    // The stored tool part holds the arguments that ran; the edit record keeps the model's.
+    const last = (await messages(id)).at(-1)!;
+    const [part] = await toolParts(id);
+    expect(part).toMatchObject({ toolCallId, state: 'output-available', input: { text: 'edited words' }, output: { written: 'edited words' } });
+    const edits = last.parts.filter((p) => p.type === 'data-tool-edit').map((p) => (p as { data: unknown }).data);
+    expect(edits).toEqual([{ toolCallId, input: { text: 'edited words' }, originalInput: { text: 'original words' } }]);
+
+    // The continuation's request and the next turn's request both carry the edited call, never the original.
+    await say(id, 'What did you write?');
+    const bodies = app.scripted.requests().map((r) => r.body as { messages: Array<{ role: string; tool_calls?: Array<{ id: string; function: { arguments: string } }> }> });
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) {
+      const calls = body.messages.flatMap((m) => m.tool_calls ?? []).filter((c) => c.id === toolCallId);
+      expect(calls.map((c) => JSON.parse(c.function.arguments))).toEqual([{ text: 'edited words' }]);
+      expect(JSON.stringify(body)).not.toContain('original words');
+    }
+  });
+
+  it('treats arguments approved unchanged from the editor as a plain approval (nothing marked edited)', async () => {
+    const id = await newSession();
+    const { approvalId, signature } = await pendingWrite(id, 'same words');
+    const response = await answer({ sessionId: id, approvals: [{ approvalId, approved: true, signature, editedInput: { text: 'same words' } }] });
+    expect(response.status).toBe(200);
+    const chunks = await readChunks(response);
+    expect(chunks.some((c) => c.type === 'data-tool-edit')).toBe(false);
+    expect(decisions((await messages(id)).at(-1))).toEqual(['approved by you']);
+  });
+
   it('rejects a body that carries anything besides decisions (400)', async () => {
     const id = await newSession();
     const { approvalId, signature } = await pendingWrite(id);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentHooks, BeforeToolCallContext } from '@/lib/agent';
 import type { AgentTool } from '@/lib/agent/types';
+import type { AgentUIMessage } from '@/lib/agent/messages';
+import { withEditedInputs } from '@/lib/agent/approvals';
 import { call, echoTool, promptOf, run, scriptedModel, textStep, toolStep, userMessage } from './harness';
 
 /** A write-class tool that counts its executions. */
@@ -105,17 +107,44 @@ describe('continuing after the answer', () => {
     expect(part).toMatchObject({ state: 'output-available', output: { written: 'hello' }, approval: { id: 'apr-c2', approved: true } });
   });
 
-  it('runs an approved call with the arguments the user edited', async () => {
+  it('runs an approved call with the arguments the user edited, records the edit, and the model reads the edited call', async () => {
     const log: unknown[] = [];
     const { message } = await firstRun(log);
-    await run({
-      model: scriptedModel([textStep('done')]),
-      messages: [userMessage('hi'), message],
+    const answers = [{ approvalId: 'apr-c2', toolCallId: 'c2', approved: true, editedInput: { text: 'edited' }, originalInput: { text: 'hello' } }];
+    const model = scriptedModel([textStep('done')]);
+    const { chunks, message: continued } = await run({
+      model,
+      messages: [userMessage('hi'), withEditedInputs(message, answers)],
       tools: [echoTool(), writeTool(log)],
       hooks: askForWrites(),
-      approvals: [{ approvalId: 'apr-c2', toolCallId: 'c2', approved: true, editedInput: { text: 'edited' } }],
+      approvals: answers,
     });
     expect(log).toEqual([{ text: 'edited' }]);
+    expect(chunks).toContainEqual({ type: 'data-tool-edit', id: 'edit-c2', data: { toolCallId: 'c2', input: { text: 'edited' }, originalInput: { text: 'hello' } } });
+    const part = continued.parts.find((p) => 'toolCallId' in p && p.toolCallId === 'c2');
+    expect(part).toMatchObject({ state: 'output-available', input: { text: 'edited' }, output: { written: 'edited' } });
+    const prompt = JSON.stringify(promptOf(model, 0));
+    expect(prompt).toContain('"text":"edited"');
+    expect(prompt).not.toContain('"text":"hello"');
+  });
+
+  it('withEditedInputs replaces only the approved, edited calls', () => {
+    const message = {
+      id: 'm',
+      role: 'assistant' as const,
+      parts: [
+        { type: 'tool-write_note', toolCallId: 'a', state: 'approval-requested', input: { text: 'one' }, approval: { id: 'apr-a' } },
+        { type: 'tool-write_note', toolCallId: 'b', state: 'approval-requested', input: { text: 'two' }, approval: { id: 'apr-b' } },
+        { type: 'tool-write_note', toolCallId: 'c', state: 'approval-requested', input: { text: 'three' }, approval: { id: 'apr-c' } },
+      ],
+    } as unknown as AgentUIMessage;
+    const result = withEditedInputs(message, [
+      { approvalId: 'apr-a', toolCallId: 'a', approved: true, editedInput: { text: 'ONE' } },
+      { approvalId: 'apr-b', toolCallId: 'b', approved: true },
+      { approvalId: 'apr-c', toolCallId: 'c', approved: false, editedInput: { text: 'THREE' } },
+    ]);
+    expect(result.parts.map((p) => (p as { input: unknown }).input)).toEqual([{ text: 'ONE' }, { text: 'two' }, { text: 'three' }]);
+    expect(message.parts.map((p) => (p as { input: unknown }).input)).toEqual([{ text: 'one' }, { text: 'two' }, { text: 'three' }]);
   });
 
   it('gives a denied call a denied result carrying the reason, and the model reads it', async () => {

@@ -1,0 +1,27 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { MAX_MESSAGE_CHARS } from '@/lib/server/chat-request';
+import { readJsonBody, withErrors } from '@/lib/server/http';
+import { cancelQueuedMessage, editQueuedMessage } from '@/lib/server/message-queue';
+import { requireSession } from '@/lib/server/session-access';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ id: string; itemId: string }> };
+
+const editBodySchema = z.object({ text: z.string().trim().min(1, 'The message is empty').max(MAX_MESSAGE_CHARS) }).strict();
+
+/** Edits a queued message; 404 `not_queued` when it was already sent or cancelled. */
+export const PATCH = withErrors(async (request: Request, { params }: Context) => {
+  const { id, itemId } = await params;
+  const body = await readJsonBody(request, editBodySchema, MAX_MESSAGE_CHARS * 4);
+  const { db, ownerId } = await requireSession(request, id);
+  return NextResponse.json(await editQueuedMessage({ db, ownerId, sessionId: id, id: itemId, text: body.text }));
+});
+
+/** Cancels a queued message; 404 `not_queued` when it was already sent or cancelled. */
+export const DELETE = withErrors(async (request: Request, { params }: Context) => {
+  const { id, itemId } = await params;
+  const { db, ownerId } = await requireSession(request, id);
+  return NextResponse.json(await cancelQueuedMessage({ db, ownerId, sessionId: id, id: itemId }));
+});

@@ -1,0 +1,13 @@
+import { NextResponse } from 'next/server';
+import { withErrors } from '@/lib/server/http';
+import { sendQueuedNow } from '@/lib/server/message-queue';
+import { requireSession } from '@/lib/server/session-access';
+
+export const dynamic = 'force-dynamic';
+
+/** "Send now": sends the first queued message of a held queue. 409 while a run is active, 404 when nothing is queued. */
+export const POST = withErrors(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
+  const { id } = await params;
+  const { db, ownerId } = await requireSession(request, id);
+  return NextResponse.json(await sendQueuedNow({ db, ownerId, sessionId: id }));
+});
