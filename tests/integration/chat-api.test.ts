@@ -206,6 +206,8 @@ describe('sessions API', () => {
   it('creates, renames, lists newest first and deletes sessions', async () => {
     const a = await newSession();
     const b = await newSession();
+    // Newest first is by update time in milliseconds: let the rename land in a later one than b's creation.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const renamed = await api.session.PATCH(new Request('http://app', patch({ title: 'Renamed' })), params({ id: a }));
     expect((await renamed.json()).session.title).toBe('Renamed');
     const list = (await (await api.sessions.GET(new Request('http://app/api/sessions'))).json()).sessions as Array<{ id: string }>;

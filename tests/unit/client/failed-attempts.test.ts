@@ -62,6 +62,7 @@ describe('failed attempts in the transcript', () => {
       'data-run-end',
       'data-step-error',
       'data-tool-decision',
+      'data-tool-edit',
       'data-tool-notice',
     ]);
     expect(isVisiblePart({ type: 'data-step-error', data: dropped })).toBe(true);
