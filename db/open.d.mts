@@ -2,6 +2,13 @@ import type { Client } from '@libsql/client';
 
 export declare const DEFAULT_DATABASE_URL: string;
 export declare const BUSY_TIMEOUT_MS: number;
+export declare const DEFAULT_BUSY_BUDGET_MS: number;
+export declare class DatabaseBusyError extends Error {
+  readonly code: 'DB_BUSY';
+  constructor(message: string, cause?: unknown);
+}
+export declare function isBusyError(error: unknown): boolean;
+export declare function withBusyRetry<T>(call: () => Promise<T>, options?: { budgetMs?: number }): Promise<T>;
 export declare function databaseUrl(): string;
 export declare function openClient(url?: string, authToken?: string): Promise<Client>;
 export declare function applyMigrations(client: Client, migrationsFolder?: string): Promise<void>;

@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
 import type { ApiError } from '@/lib/api-types';
+import { isBusyError } from '@/db/open.mjs';
 import { isJsonContentType } from '@/lib/security/request-guard.mjs';
 
 export function jsonError(status: number, error: string, code?: string) {
@@ -69,6 +70,12 @@ export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise
       return await handler(...args);
     } catch (error) {
       if (error instanceof HttpError) return jsonError(error.status, error.message, error.code);
+      if (isBusyError(error)) {
+        // The write did not happen: say so, never 2xx, and invite a retry.
+        const response = jsonError(503, 'The database is busy: another process is writing to it. Nothing was saved; try again in a moment.', 'db_busy');
+        response.headers.set('retry-after', '2');
+        return response;
+      }
       console.error(error);
       return jsonError(500, 'Internal server error.', 'internal');
     }

@@ -1,5 +1,6 @@
 import { createIdGenerator, createUIMessageStream } from 'ai';
 import type { Db } from '@/db/client';
+import { withBusyRetry } from '@/db/open.mjs';
 import { saveMessage } from '@/db/queries/messages';
 import { createRun, finishRun, insertRunStep } from '@/db/queries/runs';
 import { touchSession } from '@/db/queries/sessions';
@@ -33,6 +34,13 @@ export interface ActiveRun {
   log: RunChunkLog;
   done: Promise<void>;
 }
+
+/**
+ * A run's own writes (checkpoints, step traces, its end) must land: they wait out a
+ * locked database far longer than a request would (which answers 503 instead).
+ */
+const RUN_WRITE_BUDGET_MS = 120_000;
+const landRunWrite = <T>(write: () => Promise<T>) => withBusyRetry(write, { budgetMs: RUN_WRITE_BUDGET_MS });
 
 const generateRunId = createIdGenerator({ prefix: 'run', size: 16 });
 const generateMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
@@ -107,7 +115,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
   // Saves run one after another, so a slow step save never lands after the final one.
   let saving = Promise.resolve();
   const persist = (message: AgentUIMessage) => {
-    saving = saving.then(() => saveMessage(db, ownerId, sessionId, message)).catch((error) => {
+    saving = saving.then(() => landRunWrite(() => saveMessage(db, ownerId, sessionId, message))).catch((error) => {
       console.error(`[run ${runId}] saving message failed`, error);
     });
     return saving;
@@ -152,14 +160,14 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
           write,
           onStepEnd: (trace: StepTrace) => {
             context.onStepEnd(trace);
-            return insertRunStep(db, {
+            return landRunWrite(() => insertRunStep(db, {
               id: generateStepId(),
               runId,
               sessionId,
               ownerId,
               stepNumber: trace.stepNumber,
               trace: { ...trace, baseUrl: model.baseUrl } as unknown as Record<string, unknown>,
-            }).catch((error) => console.error(`[run ${runId}] saving step trace failed`, error));
+            })).catch((error) => console.error(`[run ${runId}] saving step trace failed`, error));
           },
         });
       } catch (error) {
@@ -196,12 +204,14 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
     } finally {
       await saving;
       const end = result?.end ?? { reason: 'error' as const, message: 'The run ended unexpectedly.' };
-      await finishRun(db, runId, {
-        status: runStatus(end),
-        endReason: end.reason,
-        usage: result ? { ...result.usage } : undefined,
-      }).catch((error) => console.error(`[run ${runId}] finishing run failed`, error));
-      await touchSession(db, ownerId, sessionId).catch(() => {});
+      await landRunWrite(() =>
+        finishRun(db, runId, {
+          status: runStatus(end),
+          endReason: end.reason,
+          usage: result ? { ...result.usage } : undefined,
+        }),
+      ).catch((error) => console.error(`[run ${runId}] finishing run failed`, error));
+      await landRunWrite(() => touchSession(db, ownerId, sessionId)).catch(() => {});
       await toolSet.close().catch((error) => console.error(`[run ${runId}] closing tools failed`, error));
       activeRuns.delete(sessionId);
       await dispatchQueueAfterRun({ ownerId, sessionId, end }); // before close: a follower reattaches to the next run
