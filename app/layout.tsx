@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { listRunningSessionIds } from '@/db/queries/runs';
 import { listSessions } from '@/db/queries/sessions';
 import { AppShell } from '@/components/shell/app-shell';
 import { SessionsProvider } from '@/components/sessions/sessions-provider';
@@ -28,8 +29,9 @@ export const viewport: Viewport = {
 
 async function loadSessions(): Promise<SessionSummary[]> {
   try {
-    const rows = await listSessions(await getAppDb(), LOCAL_OWNER_ID);
-    return rows.map(toSessionSummary);
+    const db = await getAppDb();
+    const [rows, running] = await Promise.all([listSessions(db, LOCAL_OWNER_ID), listRunningSessionIds(db, LOCAL_OWNER_ID)]);
+    return rows.map((row) => toSessionSummary(row, running));
   } catch (error) {
     // The pages show their own error; the sidebar just starts empty.
     console.error('loading sessions for the sidebar failed', error);

@@ -1,5 +1,6 @@
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { AgentUIMessage } from '@/lib/agent/messages';
+import { sql } from 'drizzle-orm';
+import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
 
 /**
  * Every table carries `ownerId`, so per-user isolation (accounts arrive later)
@@ -59,13 +60,46 @@ export const runs = sqliteTable(
     /** The assistant message this run writes. */
     messageId: text('message_id').notNull(),
     modelKey: text('model_key').notNull(),
-    status: text('status', { enum: ['running', 'completed', 'failed', 'cancelled'] }).notNull(),
+    /**
+     * running → completed | awaiting_approval | cancelled (stopped) | failed | interrupted
+     * (its process died or shut down before it finished; see lib/server/run-lease.ts).
+     */
+    status: text('status', { enum: ['running', 'completed', 'awaiting_approval', 'failed', 'cancelled', 'interrupted'] }).notNull(),
     endReason: text('end_reason'),
     usage: text('usage', { mode: 'json' }).$type<Record<string, unknown>>(),
     startedAt: integer('started_at', { mode: 'number' }).notNull(),
     endedAt: integer('ended_at', { mode: 'number' }),
+    /** The server process that runs it; it renews `leaseExpiresAt` while it lives. */
+    instanceId: text('instance_id'),
+    leaseExpiresAt: integer('lease_expires_at', { mode: 'number' }),
+    /** Stop, asked from any tab or instance; the owner polls it with its heartbeat. */
+    stopRequestedAt: integer('stop_requested_at', { mode: 'number' }),
+    /** A continuation (after approvals) goes on writing an existing message: that message as it was, to rebuild from the log. */
+    baseMessage: text('base_message', { mode: 'json' }).$type<AgentUIMessage>(),
   },
-  (t) => [index('runs_session_idx').on(t.sessionId, t.startedAt)],
+  (t) => [
+    index('runs_session_idx').on(t.sessionId, t.startedAt),
+    // One running run per session, across every process sharing the database.
+    uniqueIndex('runs_one_running_per_session').on(t.sessionId).where(sql`status = 'running'`),
+  ],
+);
+
+/**
+ * The run log: every UI-stream chunk of a run, numbered. The single source for
+ * everything that follows a run: the live stream, reattach, a second tab or instance,
+ * and crash recovery. Written in batches; pruned some minutes after the run ended.
+ */
+export const runEvents = sqliteTable(
+  'run_events',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    chunk: text('chunk', { mode: 'json' }).$type<AgentUIMessageChunk>().notNull(),
+    createdAt: integer('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
 );
 
 export const runSteps = sqliteTable(
@@ -89,6 +123,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type RunRow = typeof runs.$inferSelect;
 export type RunStepRow = typeof runSteps.$inferSelect;
+export type RunEventRow = typeof runEvents.$inferSelect;
 
 /* ---------- Tools, workspace and permissions (issue 4) ---------- */
 

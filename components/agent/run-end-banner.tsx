@@ -20,6 +20,7 @@ const RUN_END_STYLES: Record<RunEndReason, { title: string; tone: Tone }> = {
   'wall-clock': { title: 'Time limit reached', tone: 'warning' },
   'consecutive-errors': { title: 'Stopped after repeated errors', tone: 'warning' },
   interrupted: { title: 'The provider stopped answering', tone: 'warning' },
+  'server-restart': { title: 'Interrupted: the server stopped during this run', tone: 'warning' },
   other: { title: 'The run ended early', tone: 'warning' },
 };
 

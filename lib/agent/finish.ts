@@ -72,6 +72,8 @@ export function runEndMessage(reason: RunEndReason, { detail, count }: RunEndDet
       return detail ?? 'Stopped: the agent kept repeating itself.';
     case 'cancelled':
       return 'Stopped by the user.';
+    case 'server-restart':
+      return detail ?? 'The server stopped before the agent finished. Everything it did so far is kept; unfinished tool calls were closed.';
     case 'awaiting-approval':
       return count === 1 ? 'Waiting for your approval of a tool call.' : `Waiting for your approval of ${count ?? 'some'} tool calls.`;
   }

@@ -30,7 +30,8 @@ export type RunEndReason =
   | 'consecutive-errors'
   | 'loop-detected'
   | 'cancelled'
-  | 'awaiting-approval'; // a tool call waits for the user's answer; the run continues when it comes
+  | 'awaiting-approval' // a tool call waits for the user's answer; the run continues when it comes
+  | 'server-restart'; // the server process stopped (crash, restart, shutdown) before the run finished
 
 export interface RunEnd {
   reason: RunEndReason;

@@ -6,7 +6,7 @@ const globalForRecovery = globalThis as unknown as { __agentRecovery?: Promise<n
 /** The database for route handlers and pages: migrated, with runs orphaned by a previous process closed. */
 export async function getAppDb(): Promise<Db> {
   const db = await getDb();
-  globalForRecovery.__agentRecovery ??= recoverOrphanedRuns(db).catch((error) => {
+  globalForRecovery.__agentRecovery ??= recoverOrphanedRuns(db, { atStartup: true }).catch((error) => {
     console.error('recovering interrupted runs failed', error);
     return 0;
   });

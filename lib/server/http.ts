@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** Extra response headers, e.g. `retry-after` on a 503. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -69,7 +71,11 @@ export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise
     try {
       return await handler(...args);
     } catch (error) {
-      if (error instanceof HttpError) return jsonError(error.status, error.message, error.code);
+      if (error instanceof HttpError) {
+        const response = jsonError(error.status, error.message, error.code);
+        for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+        return response;
+      }
       if (isBusyError(error)) {
         // The write did not happen: say so, never 2xx, and invite a retry.
         const response = jsonError(503, 'The database is busy: another process is writing to it. Nothing was saved; try again in a moment.', 'db_busy');

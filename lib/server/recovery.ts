@@ -1,38 +1,112 @@
+import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
+import { readUIMessageStream } from 'ai';
 import type { Db } from '@/db/client';
+import { databaseUrl } from '@/db/open.mjs';
 import { getMessage, saveMessage } from '@/db/queries/messages';
-import { finishRun, listRunningRuns } from '@/db/queries/runs';
-import type { AgentUIMessage, AgentUIMessagePart, RunEnd } from '@/lib/agent/messages';
-
-const INTERRUPTED: RunEnd = {
-  reason: 'interrupted',
-  message: 'The server stopped during this run. Everything up to the last completed step was saved.',
-};
-const INTERRUPTED_TOOL_TEXT = 'interrupted: the server stopped before this tool call finished';
+import { appendRunEvents, lastRunEventSeq, readRunEvents, type RunEvent } from '@/db/queries/run-events';
+import { finishRun, listOrphanedRuns } from '@/db/queries/runs';
+import type { RunRow } from '@/db/schema';
+import type { AgentUIMessage, AgentUIMessageChunk, AgentUIMessagePart, RunEnd } from '@/lib/agent/messages';
+import { landRunWrite } from './run-log';
 
 /**
- * Closes a message a dead process left mid-run: every tool call without a
- * result gets an error result, so the history stays valid for the next turn.
+ * Runs outlive nothing but their process. The owner renews a lease on its run row every
+ * HEARTBEAT_MS; a run whose lease ran out (its process was killed) or that belonged to
+ * this very instance before it restarted is interrupted: its assistant message is
+ * rebuilt from the run log, even when the process died in the first step, every tool
+ * call still open is closed with an error result, and the closing chunks go into the
+ * log, so followers see the run end.
  */
-export function closeInterruptedMessage(message: AgentUIMessage): AgentUIMessage {
+
+export const LEASE_MS = 15_000;
+export const HEARTBEAT_MS = 1_000;
+
+export const SERVER_RESTART_END: RunEnd = {
+  reason: 'server-restart',
+  message: 'The server stopped before the agent finished (a restart, a crash or a shutdown). Everything it did so far is kept; unfinished tool calls were closed. Continue to pick up where it left off.',
+};
+export const INTERRUPTED_TOOL_TEXT = 'interrupted by server restart';
+
+/**
+ * This server process's identity for run leases: stable across restarts of the same
+ * server (host, port, database), so a restarted process recovers its own runs at once
+ * instead of waiting for their leases to run out. PLAYGROUND_INSTANCE_ID overrides it.
+ */
+export function instanceId(): string {
+  const configured = process.env.PLAYGROUND_INSTANCE_ID?.trim();
+  if (configured) return configured;
+  const identity = [hostname(), process.env.PORT ?? '', databaseUrl(), process.cwd()].join('|');
+  return `inst-${createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
+}
+
+function isOpenToolPart(part: AgentUIMessagePart): part is AgentUIMessagePart & { toolCallId: string; state: 'input-streaming' | 'input-available' } {
+  return 'toolCallId' in part && 'state' in part && (part.state === 'input-streaming' || part.state === 'input-available');
+}
+
+/** Closes what a dead process left open: tool calls get an error result, streaming text and reasoning end. */
+export function closeInterruptedMessage(message: AgentUIMessage, end: RunEnd = SERVER_RESTART_END): AgentUIMessage {
   const parts = message.parts.map((part): AgentUIMessagePart => {
-    if (!('toolCallId' in part) || !('state' in part)) return part;
-    if (part.state !== 'input-streaming' && part.state !== 'input-available') return part;
-    return { ...part, state: 'output-error', errorText: INTERRUPTED_TOOL_TEXT } as unknown as AgentUIMessagePart;
+    if (isOpenToolPart(part)) return { ...part, state: 'output-error', errorText: INTERRUPTED_TOOL_TEXT } as AgentUIMessagePart;
+    if ((part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming') return { ...part, state: 'done' };
+    return part;
   });
-  return { ...message, parts, metadata: { ...message.metadata, runEnd: message.metadata?.runEnd ?? INTERRUPTED } };
+  return { ...message, parts, metadata: { ...message.metadata, runEnd: message.metadata?.runEnd ?? end } };
+}
+
+async function readWholeLog(db: Db, runId: string): Promise<RunEvent[]> {
+  const all: RunEvent[] = [];
+  for (;;) {
+    const page = await readRunEvents(db, runId, all.at(-1)?.seq ?? 0, 2000);
+    all.push(...page);
+    if (page.length < 2000) return all;
+  }
+}
+
+/** The run's message as its log says: the base message of a continuation, plus every logged chunk. */
+export async function messageFromLog(db: Db, run: RunRow): Promise<AgentUIMessage | undefined> {
+  const events = await readWholeLog(db, run.id);
+  if (events.length === 0) return run.baseMessage ?? undefined;
+  const stream = new ReadableStream<AgentUIMessageChunk>({
+    start(controller) {
+      for (const event of events) controller.enqueue(event.chunk);
+      controller.close();
+    },
+  });
+  let message: AgentUIMessage | undefined;
+  for await (const update of readUIMessageStream<AgentUIMessage>({ message: run.baseMessage ?? undefined, stream, terminateOnError: false, onError: () => {} })) {
+    message = update;
+  }
+  return message;
+}
+
+/** Interrupts one orphaned run. Answers false when another process got there first. */
+export async function recoverRun(db: Db, run: RunRow): Promise<boolean> {
+  if (!(await landRunWrite(() => finishRun(db, run.id, { status: 'interrupted', endReason: SERVER_RESTART_END.reason })))) return false;
+  const fromLog = await messageFromLog(db, run);
+  const message = fromLog ?? (await getMessage(db, run.ownerId, run.messageId));
+  if (!message) return true;
+  const closed = closeInterruptedMessage(message);
+  await landRunWrite(() => saveMessage(db, run.ownerId, run.sessionId, closed));
+  // Followers of the log see the same ending the transcript shows.
+  const closing: AgentUIMessageChunk[] = [
+    ...message.parts.filter(isOpenToolPart).map((part): AgentUIMessageChunk => ({ type: 'tool-output-error', toolCallId: part.toolCallId, errorText: INTERRUPTED_TOOL_TEXT })),
+    { type: 'data-run-end', id: 'run-end', data: SERVER_RESTART_END },
+    { type: 'message-metadata', messageMetadata: { runEnd: closed.metadata?.runEnd ?? SERVER_RESTART_END } },
+    { type: 'finish' },
+  ];
+  const first = (await lastRunEventSeq(db, run.id)) + 1;
+  await landRunWrite(() => appendRunEvents(db, run.id, closing.map((chunk, index) => ({ seq: first + index, chunk }))));
+  return true;
 }
 
 /**
- * Runs still marked running when this process starts belonged to a process
- * that died (single-instance deployment: with several instances, durable runs
- * will own this through their event log).
+ * Interrupts every run whose owner is gone (its lease ran out), and at startup this
+ * instance's own earlier runs. `sessionId` limits it to one session (before a new run claims it).
  */
-export async function recoverOrphanedRuns(db: Db): Promise<number> {
-  const orphans = await listRunningRuns(db);
-  for (const run of orphans) {
-    const message = await getMessage(db, run.ownerId, run.messageId);
-    if (message) await saveMessage(db, run.ownerId, run.sessionId, closeInterruptedMessage(message));
-    await finishRun(db, run.id, { status: 'failed', endReason: 'interrupted' });
-  }
-  return orphans.length;
+export async function recoverOrphanedRuns(db: Db, options: { atStartup?: boolean; sessionId?: string } = {}): Promise<number> {
+  const orphans = await listOrphanedRuns(db, Date.now(), options.atStartup ? instanceId() : undefined, options.sessionId);
+  let recovered = 0;
+  for (const run of orphans) if (await recoverRun(db, run)) recovered++;
+  return recovered;
 }

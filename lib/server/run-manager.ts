@@ -1,11 +1,11 @@
 import { createIdGenerator, createUIMessageStream } from 'ai';
 import type { Db } from '@/db/client';
-import { withBusyRetry } from '@/db/open.mjs';
 import { saveMessage } from '@/db/queries/messages';
-import { createRun, finishRun, insertRunStep } from '@/db/queries/runs';
+import { createRun, finishRun, getRunningRun, insertRunStep, renewRunLease, requestRunStop } from '@/db/queries/runs';
 import { touchSession } from '@/db/queries/sessions';
 import { getSessionTodos } from '@/db/queries/todos';
 import { runAgent, type LoopSettings, type RunResult, type StepTrace } from '@/lib/agent';
+import { withoutRunEnd } from '@/lib/agent/approvals';
 import type { ApprovalAnswer } from '@/lib/agent/types';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ResolvedModel } from '@/lib/models/types';
@@ -16,7 +16,9 @@ import { agentInstructions } from './instructions';
 import { createContextSeam } from './context-seam';
 import { summarizerFor } from './summarizer';
 import { describeError } from './errors';
-import { RunChunkLog } from './run-stream';
+import { HttpError } from './http';
+import { closeInterruptedMessage, HEARTBEAT_MS, instanceId, LEASE_MS, recoverOrphanedRuns, SERVER_RESTART_END } from './recovery';
+import { landRunWrite, RunLog } from './run-log';
 import { dispatchQueueAfterRun } from './message-queue';
 
 /**
@@ -31,16 +33,11 @@ export interface ActiveRun {
   ownerId: string;
   messageId: string;
   controller: AbortController;
-  log: RunChunkLog;
+  log: RunLog;
   done: Promise<void>;
+  /** Set when a shutdown cut the run short: it ends as interrupted, not as stopped. */
+  interruptedByShutdown?: boolean;
 }
-
-/**
- * A run's own writes (checkpoints, step traces, its end) must land: they wait out a
- * locked database far longer than a request would (which answers 503 instead).
- */
-const RUN_WRITE_BUDGET_MS = 120_000;
-const landRunWrite = <T>(write: () => Promise<T>) => withBusyRetry(write, { budgetMs: RUN_WRITE_BUDGET_MS });
 
 const generateRunId = createIdGenerator({ prefix: 'run', size: 16 });
 const generateMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
@@ -74,17 +71,44 @@ export function releaseSession(sessionId: string) {
   reserved.delete(sessionId);
 }
 
-/** Aborts the session's run on the server. The loop fills cancelled tool results and saves the partial answer. */
-export function stopRun(sessionId: string): boolean {
-  const run = activeRuns.get(sessionId);
-  if (!run) return false;
-  run.controller.abort(new Error('stopped by user'));
-  return true;
+/**
+ * Stop, from any tab or instance: the request is written on the run row, where the
+ * owner's heartbeat picks it up; when this process owns the run it aborts at once.
+ * The loop fills cancelled tool results and saves the partial answer.
+ */
+export async function stopRun(db: Db, ownerId: string, sessionId: string): Promise<boolean> {
+  const local = activeRuns.get(sessionId);
+  const requested = await requestRunStop(db, ownerId, sessionId);
+  local?.controller.abort(new Error('stopped by user'));
+  return Boolean(local || requested);
 }
 
-function runStatus(end: RunEnd): 'completed' | 'failed' | 'cancelled' {
+/**
+ * Claims the session for a new run, in this process (synchronously, so two requests
+ * racing here cannot both pass) and in the database (a run another instance runs, or a
+ * dead one not yet recovered). Answers 409 `run_active`, or 503 while shutting down.
+ */
+export async function claimSession(db: Db, ownerId: string, sessionId: string): Promise<void> {
+  if (draining) throw shuttingDownError();
+  if (!reserveSession(sessionId)) throw runActiveError();
+  try {
+    await recoverOrphanedRuns(db, { sessionId });
+    if (await getRunningRun(db, ownerId, sessionId)) throw runActiveError();
+  } catch (error) {
+    releaseSession(sessionId);
+    throw error;
+  }
+}
+
+const runActiveError = () => new HttpError(409, 'The agent is still working in this session. Wait for it to finish or press Stop, then send again.', 'run_active');
+const shuttingDownError = () =>
+  new HttpError(503, 'The server is restarting: it finishes the runs in progress and takes no new ones. Send again in a moment.', 'shutting_down', { 'retry-after': '10' });
+
+function runStatus(end: RunEnd): 'completed' | 'awaiting_approval' | 'failed' | 'cancelled' | 'interrupted' {
   if (end.reason === 'cancelled') return 'cancelled';
-  return end.reason === 'completed' || end.reason === 'done-tool' || end.reason === 'awaiting-approval' ? 'completed' : 'failed';
+  if (end.reason === 'server-restart') return 'interrupted';
+  if (end.reason === 'awaiting-approval') return 'awaiting_approval';
+  return end.reason === 'completed' || end.reason === 'done-tool' ? 'completed' : 'failed';
 }
 
 export interface StartRunInput {
@@ -101,20 +125,37 @@ export interface StartRunInput {
   toolSet?: SessionToolSet;
 }
 
-/** Starts a run in the background. The session must have been reserved with reserveSession. */
+/** Starts a run in the background. The session must have been claimed with claimSession. */
 export async function startRun(input: StartRunInput): Promise<ActiveRun> {
   const { db, ownerId, sessionId, history, model } = input;
   const runId = generateRunId();
   const messageId = input.continuation?.messageId ?? generateMessageId();
   const controller = new AbortController();
-  const log = new RunChunkLog();
-
-  await createRun(db, { id: runId, sessionId, ownerId, messageId, modelKey: model.info.key });
+  const log = new RunLog(db, runId, (error) => {
+    console.error(`[run ${runId}] writing the run log failed`, error);
+    controller.abort(new Error('The run log could not be saved (the database is unavailable).'));
+  });
+  const owner = instanceId();
+  const claimed = await landRunWrite(() =>
+    createRun(db, {
+      id: runId,
+      sessionId,
+      ownerId,
+      messageId,
+      modelKey: model.info.key,
+      instanceId: owner,
+      leaseExpiresAt: Date.now() + LEASE_MS,
+      baseMessage: input.continuation ? history.at(-1) : undefined,
+    }),
+  );
+  if (!claimed) throw runActiveError();
   const toolSet = input.toolSet ?? (await sessionTools({ db, ownerId, sessionId }));
 
   // Saves run one after another, so a slow step save never lands after the final one.
   let saving = Promise.resolve();
+  let lastMessage: AgentUIMessage | undefined;
   const persist = (message: AgentUIMessage) => {
+    lastMessage = message;
     saving = saving.then(() => landRunWrite(() => saveMessage(db, ownerId, sessionId, message))).catch((error) => {
       console.error(`[run ${runId}] saving message failed`, error);
     });
@@ -191,6 +232,17 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
   activeRuns.set(sessionId, run);
   releaseSession(sessionId);
 
+  // The lease says this process still runs it; the same beat picks up a Stop asked elsewhere.
+  const heartbeat = setInterval(() => {
+    renewRunLease(db, runId, owner, Date.now() + LEASE_MS)
+      .then((state) => {
+        if (state?.stopRequested) controller.abort(new Error('stopped by user'));
+        else if (!state && !controller.signal.aborted) controller.abort(new Error('This run was taken over as interrupted (its lease ran out).'));
+      })
+      .catch((error) => console.error(`[run ${runId}] renewing the lease failed`, error));
+  }, HEARTBEAT_MS);
+  heartbeat.unref?.();
+
   run.done = (async () => {
     const reader = stream.getReader();
     try {
@@ -202,8 +254,18 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
     } catch (error) {
       console.error(`[run ${runId}] stream failed`, error);
     } finally {
+      clearInterval(heartbeat);
       await saving;
-      const end = result?.end ?? { reason: 'error' as const, message: 'The run ended unexpectedly.' };
+      let end: RunEnd = result?.end ?? { reason: 'error' as const, message: 'The run ended unexpectedly.' };
+      if (run.interruptedByShutdown) {
+        end = SERVER_RESTART_END;
+        if (lastMessage) await landRunWrite(() => saveMessage(db, ownerId, sessionId, closeInterruptedMessage(withoutRunEnd(lastMessage!)))).catch(() => {});
+        log.append({ type: 'data-run-end', id: 'run-end', data: end });
+        log.append({ type: 'message-metadata', messageMetadata: { runEnd: end } });
+        log.append({ type: 'finish' });
+      }
+      // Every event is in the table before the row says the run ended: followers elsewhere read to the end.
+      await log.close();
       await landRunWrite(() =>
         finishRun(db, runId, {
           status: runStatus(end),
@@ -214,10 +276,46 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
       await landRunWrite(() => touchSession(db, ownerId, sessionId)).catch(() => {});
       await toolSet.close().catch((error) => console.error(`[run ${runId}] closing tools failed`, error));
       activeRuns.delete(sessionId);
-      await dispatchQueueAfterRun({ ownerId, sessionId, end }); // before close: a follower reattaches to the next run
-      log.close();
+      if (!draining) await dispatchQueueAfterRun({ ownerId, sessionId, end }); // before the stream ends: a follower reattaches to the next run
+      log.endFollowers();
     }
   })();
 
   return run;
 }
+
+/* ---------- Graceful shutdown ---------- */
+
+let draining = false;
+
+/** How long a shutdown lets active runs finish before it interrupts them (RUN_DRAIN_TIMEOUT_MS, default 25 s). */
+export function drainTimeoutMs(): number {
+  const configured = Number(process.env.RUN_DRAIN_TIMEOUT_MS);
+  return Number.isFinite(configured) && configured >= 0 ? configured : 25_000;
+}
+
+export function isDraining(): boolean {
+  return draining;
+}
+
+/**
+ * SIGTERM/SIGINT (scripts/server.mjs calls this): new runs get 503 from now on, active
+ * runs may finish within the drain timeout, and the rest end as interrupted with their
+ * message, log and row written, so the next process (or another instance) shows them
+ * as such and the user can continue.
+ */
+export async function drainRuns(timeoutMs = drainTimeoutMs()): Promise<{ finished: number; interrupted: number }> {
+  draining = true;
+  const running = [...activeRuns.values()];
+  const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref?.());
+  await Promise.race([Promise.all(running.map((run) => run.done)), deadline]);
+  const left = [...activeRuns.values()];
+  for (const run of left) {
+    run.interruptedByShutdown = true;
+    run.controller.abort(new Error('The server is shutting down.'));
+  }
+  await Promise.all(left.map((run) => run.done));
+  return { finished: running.length - left.length, interrupted: left.length };
+}
+
+(globalThis as { __agentPlaygroundDrain?: () => Promise<unknown> }).__agentPlaygroundDrain = () => drainRuns();

@@ -2,14 +2,18 @@ import type { SessionRow } from '@/db/schema';
 import type { SessionSummary } from '@/lib/api-types';
 import { isSessionRunning } from './run-manager';
 
-export function toSessionSummary(row: SessionRow): SessionSummary {
+/**
+ * `running` comes from `runningIds` (the runs table, so a run on another instance
+ * counts) when the caller has it, else from this process's own runs.
+ */
+export function toSessionSummary(row: SessionRow, runningIds?: ReadonlySet<string>): SessionSummary {
   return {
     id: row.id,
     title: row.title,
     modelKey: row.modelKey,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    running: isSessionRunning(row.id),
+    running: runningIds ? runningIds.has(row.id) : isSessionRunning(row.id),
     permissionMode: row.permissionMode,
   };
 }

@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { createIdGenerator } from 'ai';
 import { z } from 'zod';
+import { listRunningSessionIds } from '@/db/queries/runs';
 import { createSession, listSessions } from '@/db/queries/sessions';
 import { listModels, resolveModel, UnknownModelError } from '@/lib/models';
 import { getAppDb } from '@/lib/server/db';
@@ -18,8 +19,10 @@ const createSessionSchema = z.object({
 });
 
 export const GET = withErrors(async (request: Request) => {
-  const rows = await listSessions(await getAppDb(), currentOwnerId(request));
-  return NextResponse.json({ sessions: rows.map(toSessionSummary) });
+  const db = await getAppDb();
+  const ownerId = currentOwnerId(request);
+  const [rows, running] = await Promise.all([listSessions(db, ownerId), listRunningSessionIds(db, ownerId)]);
+  return NextResponse.json({ sessions: rows.map((row) => toSessionSummary(row, running)) });
 });
 
 export const POST = withErrors(async (request: Request) => {
@@ -35,5 +38,5 @@ export const POST = withErrors(async (request: Request) => {
     modelKey,
     title: body.title,
   });
-  return NextResponse.json({ session: toSessionSummary(row) }, { status: 201 });
+  return NextResponse.json({ session: toSessionSummary(row, new Set()) }, { status: 201 });
 });

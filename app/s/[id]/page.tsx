@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getRunningRun } from '@/db/queries/runs';
 import { loadMessages } from '@/db/queries/messages';
 import { getSession } from '@/db/queries/sessions';
 import { ChatView } from '@/components/chat/chat-view';
@@ -23,7 +24,7 @@ export default async function SessionPage({ params }: Props) {
   const db = await getAppDb();
   const row = await getSession(db, LOCAL_OWNER_ID, id);
   if (!row) notFound();
-  const [messages, listing] = await Promise.all([loadMessages(db, LOCAL_OWNER_ID, id), listModels()]);
+  const [messages, listing, running] = await Promise.all([loadMessages(db, LOCAL_OWNER_ID, id), listModels(), getRunningRun(db, LOCAL_OWNER_ID, id)]);
   // Keyed by id: moving to another session starts a fresh chat instead of reusing this one's state.
-  return <ChatView key={row.id} session={toSessionSummary(row)} initialMessages={messages} models={listing.models} />;
+  return <ChatView key={row.id} session={toSessionSummary(row, new Set(running ? [id] : []))} initialMessages={messages} models={listing.models} />;
 }

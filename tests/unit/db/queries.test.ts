@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type Db } from '@/db/client';
 import { getMessage, loadMessages, messageExists, saveMessage } from '@/db/queries/messages';
-import { createRun, finishRun, insertRunStep, listRunningRuns, listRunSteps, listRuns } from '@/db/queries/runs';
+import { createRun, finishRun, insertRunStep, listOrphanedRuns, listRunSteps, listRuns } from '@/db/queries/runs';
 import { createSession, deleteSession, getSession, listSessions, setAutoTitle, touchSession, updateSession } from '@/db/queries/sessions';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 
@@ -41,7 +41,7 @@ describe('sessions', () => {
   it('deletes a session with its messages and runs, and only for its owner', async () => {
     await createSession(db, { id: 'a', ownerId: 'me', modelKey: 'demo:demo-agent' });
     await saveMessage(db, 'me', 'a', text('m1', 'user', 'hi'));
-    await createRun(db, { id: 'r1', sessionId: 'a', ownerId: 'me', messageId: 'm2', modelKey: 'demo:demo-agent' });
+    await createRun(db, { id: 'r1', sessionId: 'a', ownerId: 'me', messageId: 'm2', modelKey: 'demo:demo-agent', instanceId: 'inst-test', leaseExpiresAt: Date.now() + 60_000 });
     expect(await deleteSession(db, 'other', 'a')).toBe(false);
     expect(await deleteSession(db, 'me', 'a')).toBe(true);
     expect(await messageExists(db, 'm1')).toBe(false);
@@ -74,12 +74,18 @@ describe('messages', () => {
 describe('runs', () => {
   it('records runs and their step traces', async () => {
     await createSession(db, { id: 's', ownerId: 'me', modelKey: 'demo:demo-agent' });
-    await createRun(db, { id: 'r', sessionId: 's', ownerId: 'me', messageId: 'a1', modelKey: 'demo:demo-agent' });
-    expect((await listRunningRuns(db)).map((r) => r.id)).toEqual(['r']);
+    expect(await createRun(db, { id: 'r', sessionId: 's', ownerId: 'me', messageId: 'a1', modelKey: 'demo:demo-agent', instanceId: 'inst-test', leaseExpiresAt: Date.now() + 60_000 })).toBe(true);
+    // One running run per session: a second claim fails.
+    expect(await createRun(db, { id: 'r2', sessionId: 's', ownerId: 'me', messageId: 'a2', modelKey: 'demo:demo-agent', instanceId: 'inst-test', leaseExpiresAt: Date.now() + 60_000 })).toBe(false);
+    expect((await listOrphanedRuns(db, Date.now(), 'inst-test')).map((r) => r.id)).toEqual(['r']);
+    expect(await listOrphanedRuns(db, Date.now())).toEqual([]);
+    expect((await listOrphanedRuns(db, Date.now() + 120_000)).map((r) => r.id)).toEqual(['r']);
     await insertRunStep(db, { id: 'st2', runId: 'r', sessionId: 's', ownerId: 'me', stepNumber: 1, trace: { n: 2 } });
     await insertRunStep(db, { id: 'st1', runId: 'r', sessionId: 's', ownerId: 'me', stepNumber: 0, trace: { n: 1 } });
-    await finishRun(db, 'r', { status: 'completed', endReason: 'completed', usage: { inputTokens: 5 } });
-    expect(await listRunningRuns(db)).toEqual([]);
+    expect(await finishRun(db, 'r', { status: 'completed', endReason: 'completed', usage: { inputTokens: 5 } })).toBe(true);
+    // Only a running run ends: a late second ending (a recovery racing the owner) changes nothing.
+    expect(await finishRun(db, 'r', { status: 'interrupted', endReason: 'server-restart' })).toBe(false);
+    expect(await listOrphanedRuns(db, Date.now() + 120_000, 'inst-test')).toEqual([]);
     expect((await listRunSteps(db, 'me', 'r')).map((s) => s.trace)).toEqual([{ n: 1 }, { n: 2 }]);
     expect(await listRunSteps(db, 'other', 'r')).toEqual([]);
     const [run] = await listRuns(db, 'me', 's');

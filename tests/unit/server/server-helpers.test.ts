@@ -1,9 +1,8 @@
 import { convertToModelMessages } from 'ai';
 import { describe, expect, it } from 'vitest';
-import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
+import type { AgentUIMessage } from '@/lib/agent/messages';
 import { chatRequestSchema, messageChars, toUserMessage } from '@/lib/server/chat-request';
 import { closeInterruptedMessage } from '@/lib/server/recovery';
-import { RunChunkLog } from '@/lib/server/run-stream';
 import { titleFromMessage } from '@/lib/server/titles';
 
 const user = (text: string): AgentUIMessage => ({ id: 'u', role: 'user', parts: [{ type: 'text', text }] });
@@ -48,43 +47,10 @@ describe('recovery of a run a dead process left behind', () => {
     };
     const closed = closeInterruptedMessage(message);
     expect(closed.parts[2]).toMatchObject({ state: 'output-error', errorText: expect.stringMatching(/interrupted/) });
-    expect(closed.metadata?.runEnd?.reason).toBe('interrupted');
+    expect(closed.metadata?.runEnd?.reason).toBe('server-restart');
     const model = await convertToModelMessages([user('q'), closed]);
     const results = model.filter((m) => m.role === 'tool').flatMap((m) => m.content);
     expect(results).toHaveLength(2);
-  });
-});
-
-describe('run chunk log', () => {
-  const chunk = (id: string): AgentUIMessageChunk => ({ type: 'text-delta', id: 't', delta: id });
-  async function readAll(stream: ReadableStream<AgentUIMessageChunk>) {
-    const out: string[] = [];
-    const reader = stream.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return out;
-      if (value.type === 'text-delta') out.push(value.delta);
-    }
-  }
-  it('replays what a late reader missed, then follows live until the run ends', async () => {
-    const log = new RunChunkLog();
-    log.append(chunk('a'));
-    const early = readAll(log.read());
-    log.append(chunk('b'));
-    const late = readAll(log.read());
-    log.append(chunk('c'));
-    log.close();
-    expect(await early).toEqual(['a', 'b', 'c']);
-    expect(await late).toEqual(['a', 'b', 'c']);
-    expect(await readAll(log.read())).toEqual(['a', 'b', 'c']);
-  });
-  it('keeps going when a reader goes away', async () => {
-    const log = new RunChunkLog();
-    const stream = log.read();
-    await stream.cancel();
-    log.append(chunk('a'));
-    log.close();
-    expect(await readAll(log.read())).toEqual(['a']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { getRunningRun } from '@/db/queries/runs';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { loadMessages } from '@/db/queries/messages';
@@ -9,7 +10,7 @@ import { loopSettingsSchema } from '@/lib/settings/loop-settings';
 import { PERMISSION_MODES } from '@/lib/permissions/policy';
 import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
 import { currentOwnerId } from '@/lib/server/owner';
-import { isSessionRunning, stopRun } from '@/lib/server/run-manager';
+import { stopRun } from '@/lib/server/run-manager';
 import { requireSession } from '@/lib/server/session-access';
 import { toSessionSummary } from '@/lib/server/sessions';
 
@@ -30,7 +31,8 @@ const patchSchema = z
 export const GET = withErrors(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const { db, ownerId, session: row } = await requireSession(request, id);
-  const session: SessionDetail = { ...toSessionSummary(row), settings: row.settings, messages: await loadMessages(db, ownerId, id) };
+  const running = await getRunningRun(db, ownerId, id);
+  const session: SessionDetail = { ...toSessionSummary(row, new Set(running ? [id] : [])), settings: row.settings, messages: await loadMessages(db, ownerId, id) };
   return NextResponse.json({ session });
 });
 
@@ -50,8 +52,10 @@ export const PATCH = withErrors(async (request: Request, { params }: Context) =>
 
 export const DELETE = withErrors(async (request: Request, { params }: Context) => {
   const { id } = await params;
-  if (isSessionRunning(id)) stopRun(id);
-  const deleted = await deleteSession(await getAppDb(), currentOwnerId(request), id);
+  const db = await getAppDb();
+  const ownerId = currentOwnerId(request);
+  await stopRun(db, ownerId, id);
+  const deleted = await deleteSession(db, ownerId, id);
   if (!deleted) throw new HttpError(404, 'Session not found.', 'not_found');
   return NextResponse.json({ ok: true });
 });

@@ -4,7 +4,7 @@ import type { CompactionResponse } from '@/lib/api-types';
 import { resolveModel, UnknownModelError } from '@/lib/models';
 import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
 import { compactSessionNow } from '@/lib/server/manual-compaction';
-import { releaseSession, reserveSession } from '@/lib/server/run-manager';
+import { claimSession, releaseSession } from '@/lib/server/run-manager';
 import { requireSession } from '@/lib/server/session-access';
 import { contextReport } from '@/lib/server/session-context';
 
@@ -21,9 +21,7 @@ export const POST = withErrors(async (request: Request, { params }: { params: Pr
     if (error instanceof UnknownModelError) throw new HttpError(400, error.message, 'unknown_model');
     throw error;
   });
-  if (!reserveSession(session.id)) {
-    throw new HttpError(409, 'The agent is working in this session. Wait for it to finish or press Stop, then compact.', 'run_active');
-  }
+  await claimSession(db, ownerId, session.id);
   try {
     const result = await compactSessionNow(db, ownerId, session, body.focus || undefined, request.signal);
     const response: CompactionResponse = { ...result, context: await contextReport(db, ownerId, session) };

@@ -1,17 +1,13 @@
 import { NextResponse } from 'next/server';
 import { withErrors } from '@/lib/server/http';
-import { getActiveRun, stopRun } from '@/lib/server/run-manager';
+import { stopSessionRun } from '@/lib/server/run-follow';
 import { requireSession } from '@/lib/server/session-access';
 
 export const dynamic = 'force-dynamic';
 
-/** Stop is a server command: it aborts the run itself, not just this browser's connection. */
+/** Stop is a server command: it stops the run itself, whichever instance runs it, and answers once the partial answer is saved. */
 export const POST = withErrors(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   const { id } = await params;
-  await requireSession(request, id);
-  const run = getActiveRun(id);
-  const stopped = stopRun(id);
-  // Answer once the partial answer is saved, so a reload right after Stop shows it.
-  if (run) await run.done;
-  return NextResponse.json({ stopped });
+  const { db, ownerId } = await requireSession(request, id);
+  return NextResponse.json({ stopped: await stopSessionRun(db, ownerId, id) });
 });

@@ -1,0 +1,184 @@
+import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
+import type { Db } from '@/db/client';
+import { withBusyRetry } from '@/db/open.mjs';
+import { appendRunEvents, readRunEvents, type RunEvent } from '@/db/queries/run-events';
+import { getRun } from '@/db/queries/runs';
+import type { AgentUIMessageChunk } from '@/lib/agent/messages';
+
+/**
+ * The run log: every chunk of a run gets a sequence number and goes into run_events,
+ * in batches (one statement per flush, every FLUSH_MS or MAX_BATCH chunks, never one
+ * write per token). The process that owns the run also keeps the chunks in memory, so
+ * its own followers get each one at once; any other process follows by polling the
+ * table. Either way a follower can start after any sequence number, so a reload, a
+ * second tab and another instance all see the same run.
+ */
+
+export const FLUSH_MS = 50;
+export const MAX_BATCH = 256;
+/** How often a process that does not own the run looks for new events. */
+export const POLL_MS = 300;
+/** A run's writes must land: they wait out a locked database this long before the run fails. */
+export const RUN_WRITE_BUDGET_MS = 120_000;
+
+export const landRunWrite = <T>(write: () => Promise<T>) => withBusyRetry(write, { budgetMs: RUN_WRITE_BUDGET_MS });
+
+type Follower = (event: RunEvent | null) => void;
+
+/** The owner's side: numbers chunks, keeps them for local followers, writes them in batches. */
+export class RunLog {
+  private readonly events: RunEvent[] = [];
+  private readonly followers = new Set<Follower>();
+  private pending: RunEvent[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private closed = false;
+  /** Statements written so far (one per flush). */
+  writes = 0;
+  /** Set when a batch could not be written within the run's budget. */
+  failure: unknown;
+
+  constructor(
+    private readonly db: Db,
+    readonly runId: string,
+    private readonly onWriteFailure: (error: unknown) => void = () => {},
+  ) {}
+
+  get lastSeq(): number {
+    return this.events.length;
+  }
+
+  append(chunk: AgentUIMessageChunk): number {
+    if (this.closed) return this.lastSeq;
+    const event = { seq: this.events.length + 1, chunk };
+    this.events.push(event);
+    this.pending.push(event);
+    for (const follower of this.followers) follower(event);
+    if (this.pending.length >= MAX_BATCH) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+    return event.seq;
+  }
+
+  /** Writes what is pending; batches are written in order, one after another. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return this.writing;
+    this.writing = this.writing.then(async () => {
+      if (this.failure) return;
+      try {
+        await landRunWrite(() => appendRunEvents(this.db, this.runId, batch));
+        this.writes++;
+      } catch (error) {
+        this.failure = error;
+        this.onWriteFailure(error);
+      }
+    });
+    return this.writing;
+  }
+
+  /** Takes no more chunks and writes everything still pending. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
+
+  /** Ends every local follower's stream (after close: the run's row says it ended). */
+  endFollowers(): void {
+    this.closed = true;
+    for (const follower of this.followers) follower(null);
+    this.followers.clear();
+  }
+
+  /** The events after `afterSeq`, then live ones until the run's log closes. */
+  read(afterSeq = 0): ReadableStream<RunEvent> {
+    let follower: Follower | undefined;
+    return new ReadableStream<RunEvent>({
+      start: (controller) => {
+        for (const event of this.events) if (event.seq > afterSeq) controller.enqueue(event);
+        if (this.closed) {
+          controller.close();
+          return;
+        }
+        follower = (event) => {
+          try {
+            if (event) controller.enqueue(event);
+            else controller.close();
+          } catch {
+            if (follower) this.followers.delete(follower); // the reader went away
+          }
+        };
+        this.followers.add(follower);
+      },
+      cancel: () => {
+        if (follower) this.followers.delete(follower);
+      },
+    });
+  }
+}
+
+/**
+ * Follows a run another process owns (or owned) from the table: polls for events after
+ * `afterSeq` until the run has ended and its log is read to its `finish`.
+ */
+export function followRunFromLog(db: Db, runId: string, afterSeq = 0, options: { pollMs?: number; onIdle?: () => Promise<void> } = {}): ReadableStream<RunEvent> {
+  let last = afterSeq;
+  let cancelled = false;
+  let quietAfterEnd = 0;
+  return new ReadableStream<RunEvent>({
+    pull: async (controller) => {
+      for (;;) {
+        if (cancelled) return;
+        const events = await readRunEvents(db, runId, last);
+        if (events.length > 0) {
+          for (const event of events) controller.enqueue(event);
+          last = events.at(-1)!.seq;
+          if (events.some((event) => event.chunk.type === 'finish')) {
+            controller.close();
+          }
+          return;
+        }
+        const run = await getRun(db, runId);
+        if (!run || run.status !== 'running') {
+          // Ended: its last events may still be on their way (a recovery appends the closing ones).
+          if (!run || ++quietAfterEnd >= 3) {
+            controller.close();
+            return;
+          }
+        } else {
+          await options.onIdle?.();
+        }
+        await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? POLL_MS));
+      }
+    },
+    cancel: () => {
+      cancelled = true;
+    },
+  });
+}
+
+/** SSE with `id:` lines, so a client can resume with Last-Event-ID (or `?after=`). */
+export function runEventsResponse(events: ReadableStream<RunEvent>, init: { status?: number } = {}): Response {
+  const encoder = new TextEncoder();
+  const body = events.pipeThrough(
+    new TransformStream<RunEvent, Uint8Array>({
+      transform(event, controller) {
+        controller.enqueue(encoder.encode(`id: ${event.seq}\ndata: ${JSON.stringify(event.chunk)}\n\n`));
+      },
+      flush(controller) {
+        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+      },
+    }),
+  );
+  return new Response(body, { status: init.status ?? 200, headers: UI_MESSAGE_STREAM_HEADERS });
+}
+
+/** Where a follower resumes: `?after=<seq>`, else the Last-Event-ID header, else the start. */
+export function resumePoint(request: Request): number {
+  const fromQuery = new URL(request.url).searchParams.get('after');
+  const raw = fromQuery ?? request.headers.get('last-event-id') ?? '0';
+  const seq = Number(raw);
+  return Number.isInteger(seq) && seq >= 0 ? seq : 0;
+}
