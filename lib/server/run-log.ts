@@ -104,8 +104,8 @@ export class RunLog {
         }
         follower = (event) => {
           try {
-            if (event) controller.enqueue(event);
-            else controller.close();
+            if (!event) controller.close();
+            else if (event.seq > afterSeq) controller.enqueue(event);
           } catch {
             if (follower) this.followers.delete(follower); // the reader went away
           }

@@ -1,0 +1,200 @@
+/**
+ * The run log through the real routes and a real SQLite file: numbered chunks written
+ * in batches, replay from any sequence number, a follower that reads the table (as
+ * another instance does), Stop asked through the database, and recovery of a run whose
+ * owner died, rebuilt from its log.
+ */
+import { createClient } from '@libsql/client';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { appendRunEvents, readRunEvents } from '@/db/queries/run-events';
+import { createRun, getRun, requestRunStop } from '@/db/queries/runs';
+import type { AgentUIMessageChunk } from '@/lib/agent/messages';
+import { followRunFromLog, MAX_BATCH, RunLog } from '@/lib/server/run-log';
+import { params, parseChunks, readChunks, setupAppHarness } from '../support/app-harness';
+
+const app = setupAppHarness({ name: 'runlog', routes: ['stream', 'stop', 'runs'] });
+const { api } = app;
+
+/** `id:` and `data:` of an SSE body, in order. */
+function sseEvents(text: string): { id?: number; data: string }[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.includes('data: '))
+    .map((block) => {
+      const id = /^id: (\d+)$/m.exec(block)?.[1];
+      return { id: id === undefined ? undefined : Number(id), data: /^data: (.*)$/m.exec(block)![1] };
+    });
+}
+
+async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
+  const out: T[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return out;
+    out.push(value);
+  }
+}
+
+const delta = (text: string): AgentUIMessageChunk => ({ type: 'text-delta', id: 't', delta: text });
+
+describe('the run log', () => {
+  it('numbers every chunk with an SSE id and keeps the whole run in run_events', async () => {
+    const id = await app.newSession('compat:scripted-chat');
+    const response = await app.chat(id, 'Compute [[scenario:tool?tool=calculator&args={"expression":"6*7"}]]');
+    const events = sseEvents(await response.text());
+    expect(events.at(-1)!.data).toBe('[DONE]');
+    const numbered = events.slice(0, -1);
+    expect(numbered.map((event) => event.id)).toEqual(numbered.map((_, index) => index + 1));
+
+    const runs = (await (await app.api.runs.GET(new Request('http://app'), params({ id }))).json()).runs as { id: string; status: string }[];
+    expect(runs[0].status).toBe('completed');
+    const logged = await readRunEvents(await getDb(), runs[0].id, 0);
+    expect(logged.map((event) => JSON.stringify(event.chunk))).toEqual(numbered.map((event) => event.data));
+  });
+
+  it('writes in batches, never one statement per chunk', async () => {
+    const db = await getDb();
+    const sessionId = await app.newSession();
+    await createRun(db, { id: 'run-batch', sessionId, ownerId: 'local', messageId: 'm-batch', modelKey: 'x', instanceId: 'test', leaseExpiresAt: Date.now() + 60_000 });
+    const log = new RunLog(db, 'run-batch');
+    // A burst: 1,000 tokens at full speed.
+    for (let i = 0; i < 1000; i++) log.append(delta(`w${i} `));
+    // Then a paced stream: a token every 5 ms for 250 ms.
+    for (let i = 0; i < 50; i++) {
+      log.append(delta(`p${i} `));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await log.close();
+    expect((await readRunEvents(db, 'run-batch', 0, 5000)).length).toBe(1050);
+    // The burst fills batches of MAX_BATCH; the paced part flushes about every 50 ms.
+    expect(log.writes).toBeLessThanOrEqual(Math.ceil(1000 / MAX_BATCH) + 12);
+    console.info(`run log: 1,050 chunks in ${log.writes} writes`);
+  });
+
+  it('replays from any sequence number (?after= or Last-Event-ID), from memory and from the table alike', async () => {
+    const db = await getDb();
+    const sessionId = await app.newSession();
+    await createRun(db, { id: 'run-replay', sessionId, ownerId: 'local', messageId: 'm-replay', modelKey: 'x', instanceId: 'test', leaseExpiresAt: Date.now() + 60_000 });
+    const log = new RunLog(db, 'run-replay');
+    for (let i = 1; i <= 10; i++) log.append(delta(`${i} `));
+    const fromMemory = collect(log.read(7));
+    log.append({ type: 'finish' });
+    await log.close();
+    log.endFollowers();
+    expect((await fromMemory).map((event) => event.seq)).toEqual([8, 9, 10, 11]);
+    expect((await collect(followRunFromLog(db, 'run-replay', 4, { pollMs: 20 }))).map((event) => event.seq)).toEqual([5, 6, 7, 8, 9, 10, 11]);
+  });
+
+  it('follows a live run from the table, as another instance does, to the same end', async () => {
+    const id = await app.newSession('compat:scripted-chat');
+    const response = await app.chat(id, 'Go slowly [[scenario:slow?delayMs=20&chunks=40]]');
+    const db = await getDb();
+    let runId: string | undefined;
+    for (let i = 0; i < 50 && !runId; i++) {
+      runId = (await (await app.api.runs.GET(new Request('http://app'), params({ id }))).json()).runs[0]?.id;
+      if (!runId) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const followed = await collect(followRunFromLog(db, runId!, 0, { pollMs: 50 }));
+    const direct = parseChunks(await response.text());
+    expect(followed.map((event) => event.chunk)).toEqual(direct);
+    expect(followed.at(-1)!.chunk.type).toBe('finish');
+  });
+
+  it('GET /api/chat/:id/stream resumes after the Last-Event-ID it is given', async () => {
+    const id = await app.newSession('compat:scripted-chat');
+    const response = await app.chat(id, 'Go slowly [[scenario:slow?delayMs=30&chunks=30]]');
+    const reader = response.body!.getReader();
+    await reader.read(); // the run is under way
+    const resumed = await api.stream.GET(new Request(`http://app/api/chat/${id}/stream`, { headers: { 'last-event-id': '3' } }), params({ id }));
+    expect(resumed.status).toBe(200);
+    const events = sseEvents(await resumed.text());
+    expect(events[0].id, JSON.stringify(events.slice(0, 3))).toBe(4);
+    expect(events.at(-1)!.data).toBe('[DONE]');
+    await reader.cancel();
+    const again = await api.stream.GET(new Request(`http://app/api/chat/${id}/stream?after=0`), params({ id }));
+    expect(again.status).toBe(204); // the run ended: nothing to follow
+  });
+
+  it('stops a run asked through the database alone (Stop from another instance)', async () => {
+    const id = await app.newSession('compat:scripted-chat');
+    const response = await app.chat(id, 'Go slowly [[scenario:slow?delayMs=50&chunks=200]]');
+    const reader = response.body!.getReader();
+    await reader.read();
+    const db = await getDb();
+    const asked = Date.now();
+    expect(await requestRunStop(db, 'local', id)).toBeDefined();
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    const tookMs = Date.now() - asked;
+    expect(text).toContain('"reason":"cancelled"');
+    expect(tookMs).toBeLessThan(5_000);
+    const messages = await app.sessionMessages(id);
+    expect(messages.at(-1)!.metadata?.runEnd?.reason).toBe('cancelled');
+  });
+
+  it('interrupts a run whose owner died, rebuilding its message from the log: partial text kept, three open tool calls closed', async () => {
+    const db = await getDb();
+    const sessionId = await app.newSession('compat:scripted-chat');
+    await readChunks(await app.chat(sessionId, 'Hello [[scenario:text]]'));
+    const before = await app.sessionMessages(sessionId);
+    // A run another instance started, which died in its first step with three tool calls pending.
+    await createRun(db, { id: 'run-dead', sessionId, ownerId: 'local', messageId: 'm-dead', modelKey: 'compat:scripted-chat', instanceId: 'inst-dead', leaseExpiresAt: Date.now() - 1 });
+    const chunks: AgentUIMessageChunk[] = [
+      { type: 'start', messageId: 'm-dead' },
+      { type: 'start-step' },
+      { type: 'text-start', id: 't1' },
+      { type: 'text-delta', id: 't1', delta: 'Checking three things at once' },
+      ...['c1', 'c2', 'c3'].flatMap((toolCallId, index): AgentUIMessageChunk[] => [
+        { type: 'tool-input-start', toolCallId, toolName: 'calculator' },
+        { type: 'tool-input-available', toolCallId, toolName: 'calculator', input: { expression: `${index + 1}+1` } },
+      ]),
+    ];
+    await appendRunEvents(db, 'run-dead', chunks.map((chunk, index) => ({ seq: index + 1, chunk })));
+
+    // Someone follows it (another tab): the follower finds the lease gone and the run ends for it.
+    const followed = await api.stream.GET(new Request(`http://app/api/chat/${sessionId}/stream`), params({ id: sessionId }));
+    expect(followed.status).toBe(200);
+    const seen = parseChunks(await followed.text());
+    expect(seen.filter((chunk) => chunk.type === 'tool-output-error')).toHaveLength(3);
+    expect(seen.at(-1)).toEqual({ type: 'finish' });
+
+    expect((await getRun(db, 'run-dead'))?.status).toBe('interrupted');
+    const messages = await app.sessionMessages(sessionId);
+    expect(messages).toHaveLength(before.length + 1);
+    const interrupted = messages.at(-1)!;
+    expect(interrupted.id).toBe('m-dead');
+    expect(interrupted.parts.find((part) => part.type === 'text')).toMatchObject({ text: 'Checking three things at once', state: 'done' });
+    const tools = interrupted.parts.filter((part) => part.type === 'tool-calculator');
+    expect(tools).toHaveLength(3);
+    for (const tool of tools) expect(tool).toMatchObject({ state: 'output-error', errorText: 'interrupted by server restart' });
+    expect(interrupted.metadata?.runEnd?.reason).toBe('server-restart');
+
+    // The history stays valid: the next turn runs.
+    const next = await readChunks(await app.chat(sessionId, 'Carry on [[scenario:text]]'));
+    expect(next.some((chunk) => chunk.type === 'finish')).toBe(true);
+    expect((await app.sessionMessages(sessionId)).at(-1)!.metadata?.runEnd?.reason).toBe('completed');
+  });
+
+  it('frees a session a dead run held: the next message recovers it first instead of answering 409', async () => {
+    const db = await getDb();
+    const sessionId = await app.newSession('compat:scripted-chat');
+    await createRun(db, { id: 'run-stale', sessionId, ownerId: 'local', messageId: 'm-stale', modelKey: 'x', instanceId: 'inst-gone', leaseExpiresAt: Date.now() - 1 });
+    const response = await app.chat(sessionId, 'Hello again [[scenario:text]]');
+    expect(response.status).toBe(200);
+    await readChunks(response);
+    expect((await getRun(db, 'run-stale'))?.status).toBe('interrupted');
+    // …while a live one (its lease still running) keeps the session.
+    await createRun(db, { id: 'run-live', sessionId, ownerId: 'local', messageId: 'm-live', modelKey: 'x', instanceId: 'inst-elsewhere', leaseExpiresAt: Date.now() + 60_000 });
+    const refused = await app.chat(sessionId, 'Now? [[scenario:text]]');
+    expect(refused.status).toBe(409);
+    const client = createClient({ url: process.env.DATABASE_URL! });
+    await client.execute({ sql: "UPDATE runs SET status = 'cancelled' WHERE id = ?", args: ['run-live'] });
+    client.close();
+  });
+});
