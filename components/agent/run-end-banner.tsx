@@ -1,4 +1,4 @@
-import { AlertTriangleIcon, CircleStopIcon, OctagonXIcon, RotateCcwIcon } from 'lucide-react';
+import { AlertTriangleIcon, CircleStopIcon, OctagonXIcon, PlayIcon, RotateCcwIcon } from 'lucide-react';
 import { ContextLimitActions } from '@/components/context/context-limit-actions';
 import { Button } from '@/components/ui/button';
 import type { RunEnd, RunEndReason } from '@/lib/agent/messages';
@@ -57,17 +57,26 @@ export function RunEndBanner({ runEnd, onRetry }: { runEnd: RunEnd; onRetry?: ()
         {showMessage && <p className="mt-0.5 text-[13px] break-words opacity-90">{runEnd.message}</p>}
         {runEnd.reason === 'context-limit' && <ContextLimitActions />}
       </div>
-      {onRetry && (
-        <Button size="xs" variant="outline" className="shrink-0 bg-background/60" onClick={onRetry} data-testid="run-retry" title="Send your last message again">
-          <RotateCcwIcon />
-          Retry
-        </Button>
-      )}
+      {onRetry &&
+        (runEnd.reason === 'server-restart' ? (
+          <Button size="xs" variant="outline" className="shrink-0 bg-background/60" onClick={onRetry} data-testid="run-continue" title="Ask the agent to carry on from where it stopped">
+            <PlayIcon />
+            Continue
+          </Button>
+        ) : (
+          <Button size="xs" variant="outline" className="shrink-0 bg-background/60" onClick={onRetry} data-testid="run-retry" title="Send your last message again">
+            <RotateCcwIcon />
+            Retry
+          </Button>
+        ))}
     </div>
   );
 }
 
-/** Ends where sending the same message again is the natural next step. */
+/** Ends where sending the same message again (or, after a server restart, carrying on) is the natural next step. */
 export function isRetryableRunEnd(runEnd: RunEnd | undefined): boolean {
-  return runEnd !== undefined && ['error', 'interrupted', 'consecutive-errors', 'other'].includes(runEnd.reason);
+  return runEnd !== undefined && ['error', 'interrupted', 'consecutive-errors', 'other', 'server-restart'].includes(runEnd.reason);
 }
+
+/** What Continue sends after a run the server could not finish. */
+export const CONTINUE_MESSAGE = 'Continue from where you stopped.';

@@ -18,6 +18,7 @@ import { useMessageQueue } from '@/components/chat/use-message-queue';
 import { EmptySession } from '@/components/chat/empty-session';
 import { Transcript } from '@/components/chat/transcript';
 import { TodoChecklist } from '@/components/agent/todo-checklist';
+import { CONTINUE_MESSAGE } from '@/components/agent/run-end-banner';
 import { InspectorPanel } from '@/components/inspector/inspector-panel';
 import { SessionSettingsSheet } from '@/components/settings/session-settings-sheet';
 import { ApprovalActionsProvider, type ApprovalActions, type ApprovalAnswerInput } from '@/components/agent/approval-context';
@@ -239,6 +240,12 @@ export function ChatView({
   }
 
   function retry() {
+    // A run the server could not finish is carried on, not sent again: what it did stays.
+    if (messages.at(-1)?.metadata?.runEnd?.reason === 'server-restart') {
+      clearError();
+      send(CONTINUE_MESSAGE);
+      return;
+    }
     const lastUser = messages.findLast((message) => message.role === 'user');
     if (!lastUser) return;
     // Re-sent as a new message: the failed one may or may not have reached the database.

@@ -5,7 +5,7 @@
  * server (scripts/start.mjs on the production build) to set its environment and read
  * its log.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -14,6 +14,7 @@ import { createClient } from '@libsql/client';
 import { expect, test } from '@playwright/test';
 import { ARTIFACTS } from '../../playwright.config';
 import { everythingEntry, freePort } from '../support/mcp-everything';
+import { startApp, waitFor, type AppProcess } from './app-process';
 import { createSession, MODELS, shot } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -75,46 +76,6 @@ function mutatingRoutes(): { pattern: string; methods: string[] }[] {
   };
   walk(path.join('app', 'api'));
   return found;
-}
-
-interface AppProcess {
-  port: number;
-  db: string;
-  log: () => string;
-  stop: () => Promise<void>;
-}
-
-/** Starts `node scripts/start.mjs` on the production build with its own database and environment. */
-async function startApp(name: string, env: Record<string, string>): Promise<AppProcess> {
-  const port = await freePort();
-  const dir = path.join(ARTIFACTS, 'security', name);
-  mkdirSync(dir, { recursive: true });
-  const db = path.join(dir, 'app.db');
-  let output = '';
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, SKIP_BUILD: '1', OLLAMA_DISCOVERY: 'off', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), DATABASE_URL: `file:${db}`, HOSTNAME: '', HOST: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  await waitFor(() => output.includes('ready on'), 30_000, () => `server ${name} did not start:\n${output}`);
-  return { port, db, log: () => output, stop: () => stopProcess(child) };
-}
-
-async function waitFor(check: () => boolean, timeoutMs: number, message: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(message());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 test.describe('cross-site writes', () => {
@@ -218,6 +179,8 @@ test.describe('stdio MCP servers', () => {
   const command = { name: 'pwn', transport: 'stdio', command: 'sh', args: ['-c', `touch ${marker}`] };
 
   test.beforeAll(async () => {
+    // The marker's folder exists, so a command that ran would leave the file.
+    mkdirSync(path.dirname(marker), { recursive: true });
     app = await startApp('stdio', { MCP_ALLOW_STDIO: '1' });
   });
   test.afterAll(async () => {

@@ -136,11 +136,16 @@ const builders = {
   'parallel-tools': (ctx) => {
     if (ctx.info.toolResultsAfterLastUser.length) return toolResultAnswer(ctx);
     const [first = 'tool', second = first] = ctx.info.toolNames;
-    const parts = [
-      { kind: 'tool', callId: callId(ctx, 0), name: ctx.params.tool1 ?? first, argDeltas: argDeltas(ctx.params.args1 ?? '{}') },
-      { kind: 'tool', callId: callId(ctx, 1), name: ctx.params.tool2 ?? second, argDeltas: argDeltas(ctx.params.args2 ?? '{}') },
-    ];
-    return streamPlan(ctx, /** @type {Part[]} */ (parts), { finish: 'tool-calls' });
+    // count=N makes N calls (default 2); toolK/argsK set call K (1-based); text=… comes first.
+    const count = Math.max(1, num(ctx.params.count, 2));
+    const parts = Array.from({ length: count }, (_, index) => ({
+      kind: 'tool',
+      callId: callId(ctx, index),
+      name: ctx.params[`tool${index + 1}`] ?? (index === 0 ? first : second),
+      argDeltas: argDeltas(ctx.params[`args${index + 1}`] ?? '{}'),
+    }));
+    const lead = ctx.params.text ? [text(ctx.params.text)] : [];
+    return streamPlan(ctx, /** @type {Part[]} */ ([...lead, ...parts]), { finish: 'tool-calls' });
   },
 
   // A stuck agent: the same tool call on every turn, whatever the results say (for the loop guard).

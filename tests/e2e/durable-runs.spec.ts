@@ -1,0 +1,206 @@
+/**
+ * Runs that outlive their server process, in Chromium against real server processes:
+ * SIGKILL mid-step and a restart, SIGTERM drain, two instances on one database file,
+ * two tabs, and Stop after a reload.
+ */
+import { createClient } from '@libsql/client';
+import { expect, test, type Page } from '@playwright/test';
+import { SCRIPTED_ENV, startApp, type AppProcess } from './app-process';
+import { lastAssistant, scenario, send, shot, uniqueId, waitForHydration, waitForRunEnd } from './helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+const MODEL = 'compat:scripted-chat';
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+async function createSessionOn(app: AppProcess, page: Page): Promise<string> {
+  const response = await page.request.post(`${app.url}/api/sessions`, { data: { modelKey: MODEL }, headers: JSON_TYPE });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { session: { id: string } }).session.id;
+}
+
+async function openOn(page: Page, app: AppProcess, id: string): Promise<void> {
+  await page.goto(`${app.url}/s/${id}`);
+  await expect(page.getByTestId('composer-input')).toBeVisible();
+  await waitForHydration(page);
+}
+
+async function runRow(db: string, sessionId: string): Promise<{ status: string; instance_id: string } | undefined> {
+  const client = createClient({ url: `file:${db}` });
+  try {
+    const result = await client.execute({ sql: 'SELECT status, instance_id FROM runs WHERE session_id = ? ORDER BY started_at DESC LIMIT 1', args: [sessionId] });
+    return result.rows[0] as unknown as { status: string; instance_id: string } | undefined;
+  } finally {
+    client.close();
+  }
+}
+
+test.describe('a server killed mid-run', () => {
+  test('SIGKILL in step 1 with three tool calls pending: after a restart the message keeps its text, closes the calls, says why, and the next turn works', async ({ page }) => {
+    let app = await startApp('sigkill', SCRIPTED_ENV);
+    try {
+      const id = await createSessionOn(app, page);
+      await openOn(page, app, id);
+      // Text, then three calls to the calculator whose inputs arrive slowly: the process dies while they are open.
+      const calls = { count: 3, tool1: 'calculator', args1: '{"expression":"1+1"}', tool2: 'calculator', args2: '{"expression":"2+2"}', tool3: 'calculator', args3: '{"expression":"3+3"}' };
+      await send(page, `Three sums at once ${scenario('parallel-tools', { ...calls, text: 'Working on all three sums now.', delayMs: 250, key: uniqueId() })}`);
+      await expect(lastAssistant(page).getByTestId('tool-card')).toHaveCount(3, { timeout: 20_000 });
+      await expect(lastAssistant(page)).toContainText('Working on all three sums now.');
+
+      app.kill('SIGKILL');
+      await app.exited;
+      app = await startApp('sigkill', SCRIPTED_ENV, { port: app.port, db: app.db });
+      await page.reload();
+      await waitForHydration(page);
+
+      const message = lastAssistant(page);
+      await expect(message).toContainText('Working on all three sums now.');
+      const cards = message.getByTestId('tool-card');
+      await expect(cards).toHaveCount(3);
+      for (let i = 0; i < 3; i++) await expect(cards.nth(i)).toHaveAttribute('data-state', 'output-error');
+      const banner = message.getByTestId('run-end');
+      await expect(banner).toHaveAttribute('data-reason', 'server-restart');
+      await expect(banner).toContainText('Interrupted: the server stopped during this run');
+      await shot(page, 'durable-interrupted');
+      expect((await runRow(app.db, id))?.status).toBe('interrupted');
+
+      // Continue carries on in the same session: the history is valid for the model.
+      await message.getByTestId('run-continue').click();
+      await waitForRunEnd(page, 'completed');
+      await expect(page.getByTestId('message-user').last()).toContainText('Continue from where you stopped.');
+    } finally {
+      await app.stop();
+    }
+  });
+
+  test('SIGTERM drains: new runs get 503 with Retry-After, a run past the drain timeout ends as interrupted, and the process exits 0', async ({ page }) => {
+    const app = await startApp('sigterm', { ...SCRIPTED_ENV, RUN_DRAIN_TIMEOUT_MS: '1500' });
+    const id = await createSessionOn(app, page);
+    const other = await createSessionOn(app, page);
+    const started = page.request.post(`${app.url}/api/chat`, {
+      headers: JSON_TYPE,
+      data: { sessionId: id, message: { id: `u-${uniqueId()}`, role: 'user', parts: [{ type: 'text', text: `Long ${scenario('slow', { delayMs: 100, chunks: 300 })}` }] } },
+    });
+    await expect.poll(async () => (await runRow(app.db, id))?.status, { timeout: 10_000 }).toBe('running');
+    app.kill('SIGTERM');
+    await expect.poll(() => app.log().includes('SIGTERM received')).toBe(true);
+    const refused = await page.request.post(`${app.url}/api/chat`, {
+      headers: JSON_TYPE,
+      data: { sessionId: other, message: { id: `u-${uniqueId()}`, role: 'user', parts: [{ type: 'text', text: 'hello' }] } },
+    });
+    expect(refused.status()).toBe(503);
+    expect(refused.headers()['retry-after']).toBeTruthy();
+    expect(((await refused.json()) as { code: string }).code).toBe('shutting_down');
+    await started.catch(() => undefined);
+    expect(await app.exited).toBe(0);
+
+    expect((await runRow(app.db, id))?.status).toBe('interrupted');
+    const restarted = await startApp('sigterm', SCRIPTED_ENV, { port: app.port, db: app.db });
+    try {
+      await openOn(page, restarted, id);
+      const message = lastAssistant(page);
+      await expect(message.getByTestId('run-end')).toHaveAttribute('data-reason', 'server-restart');
+      await expect(message).toContainText('w0');
+    } finally {
+      await restarted.stop();
+    }
+  });
+});
+
+test.describe('two instances on one database', () => {
+  let a: AppProcess;
+  let b: AppProcess;
+  test.beforeAll(async () => {
+    a = await startApp('pair-a', SCRIPTED_ENV);
+    b = await startApp('pair-b', SCRIPTED_ENV, { db: a.db });
+  });
+  test.afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+  });
+
+  test('a run started on A is followed live and stopped from a browser on B', async ({ page }) => {
+    const id = await createSessionOn(a, page);
+    const started = page.request.post(`${a.url}/api/chat`, {
+      headers: JSON_TYPE,
+      data: { sessionId: id, message: { id: `u-${uniqueId()}`, role: 'user', parts: [{ type: 'text', text: `Slowly ${scenario('slow', { delayMs: 80, chunks: 400 })}` }] } },
+    });
+    await expect.poll(async () => (await runRow(a.db, id))?.status, { timeout: 10_000 }).toBe('running');
+
+    await openOn(page, b, id);
+    const message = lastAssistant(page);
+    // B reads A's run from the log: the words keep arriving.
+    await expect(message).toContainText('w5', { timeout: 15_000 });
+    const early = (await message.textContent())?.length ?? 0;
+    await expect.poll(async () => (await message.textContent())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(early);
+
+    await page.getByTestId('stop-button').click();
+    await waitForRunEnd(page, 'cancelled');
+    await started.catch(() => undefined);
+    expect((await runRow(a.db, id))?.status).toBe('cancelled');
+    await page.reload();
+    await expect(lastAssistant(page).getByTestId('run-end')).toHaveAttribute('data-reason', 'cancelled');
+  });
+
+  test('an approval asked by a run on A is answered from B, and the call runs there once', async ({ page }) => {
+    const id = await createSessionOn(a, page);
+    const path = `/work-${uniqueId()}.txt`;
+    const response = await page.request.post(`${a.url}/api/chat`, {
+      headers: JSON_TYPE,
+      data: {
+        sessionId: id,
+        message: { id: `u-${uniqueId()}`, role: 'user', parts: [{ type: 'text', text: `Write it ${scenario('tool', { tool: 'write_file', args: JSON.stringify({ path: `/workspace${path}`, content: 'from A, approved on B' }) })}` }] },
+      },
+    });
+    expect(response.status()).toBe(200);
+    await response.text();
+    expect((await runRow(a.db, id))?.status).toBe('awaiting_approval');
+
+    await openOn(page, b, id);
+    await page.getByTestId('approve-button').first().click();
+    await waitForRunEnd(page, 'completed');
+    const run = await runRow(a.db, id);
+    expect(run?.status).toBe('completed');
+    const files = await page.request.get(`${a.url}/api/sessions/${id}/files/content?path=${encodeURIComponent(`/workspace${path}`)}`);
+    expect(((await files.json()) as { file: { content: string } }).file.content).toBe('from A, approved on B');
+  });
+});
+
+test.describe('tabs and reloads', () => {
+  let app: AppProcess;
+  test.beforeAll(async () => {
+    app = await startApp('tabs', SCRIPTED_ENV);
+  });
+  test.afterAll(async () => {
+    await app?.stop();
+  });
+
+  test('two tabs on one session both show the live run', async ({ page, context }) => {
+    const id = await createSessionOn(app, page);
+    await openOn(page, app, id);
+    const second = await context.newPage();
+    await openOn(second, app, id);
+    await send(page, `Slowly ${scenario('slow', { delayMs: 60, chunks: 120, key: uniqueId() })}`);
+    await expect(lastAssistant(page)).toContainText('w3');
+    // The second tab learns of the run when it reloads or comes back: it reattaches from the log.
+    await second.reload();
+    await expect(lastAssistant(second)).toContainText('w20', { timeout: 15_000 });
+    await waitForRunEnd(page, 'completed');
+    await waitForRunEnd(second, 'completed');
+    await expect(lastAssistant(second)).toContainText('w119');
+    await second.close();
+  });
+
+  test('Stop after a reload stops the run on the server', async ({ page }) => {
+    const id = await createSessionOn(app, page);
+    await openOn(page, app, id);
+    await send(page, `Slowly ${scenario('slow', { delayMs: 80, chunks: 400, key: uniqueId() })}`);
+    await expect(lastAssistant(page)).toContainText('w3');
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByTestId('stop-button')).toBeVisible();
+    await page.getByTestId('stop-button').click();
+    await waitForRunEnd(page, 'cancelled');
+    expect((await runRow(app.db, id))?.status).toBe('cancelled');
+  });
+});
