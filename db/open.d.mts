@@ -7,6 +7,7 @@ export declare class DatabaseBusyError extends Error {
   readonly code: 'DB_BUSY';
   constructor(message: string, cause?: unknown);
 }
+export declare const databaseCalls: { statements: number; transactions: number };
 export declare function isBusyError(error: unknown): boolean;
 export declare function withBusyRetry<T>(call: () => Promise<T>, options?: { budgetMs?: number }): Promise<T>;
 export declare function databaseUrl(): string;

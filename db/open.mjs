@@ -85,6 +85,9 @@ function ensureDirectoryFor(url) {
 const CONNECTION_PRAGMAS = [`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, 'PRAGMA foreign_keys = ON'];
 const RETRIED_METHODS = new Set(['execute', 'batch', 'executeMultiple', 'migrate']);
 
+/** Calls that reached the local database, for figures (a transaction counts once, its statements not at all). */
+export const databaseCalls = { statements: 0, transactions: 0 };
+
 /**
  * Creates the libSQL client for a `file:`, `libsql://` or `https://` URL.
  *
@@ -143,6 +146,7 @@ async function oneWriter(client) {
       const giveBack = await takeConnection();
       try {
         await prepare();
+        databaseCalls.statements++;
         return await method.apply(client, args);
       } catch (error) {
         await recover(error);
@@ -158,6 +162,7 @@ async function oneWriter(client) {
       let tx;
       try {
         await prepare();
+        databaseCalls.transactions++;
         tx = await client.transaction(.../** @type {[any]} */ (args));
       } catch (error) {
         await recover(error);

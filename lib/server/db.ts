@@ -1,15 +1,21 @@
 import { getDb, type Db } from '@/db/client';
 import { recoverOrphanedRuns } from './recovery';
+import { startRunSweeper } from './run-sweeper';
 
-const globalForRecovery = globalThis as unknown as { __agentRecovery?: Promise<number> };
+const globalForRecovery = globalThis as { __agentRecovery?: Promise<number> };
 
-/** The database for route handlers and pages: migrated, with runs orphaned by a previous process closed. */
+/**
+ * The database for route handlers and pages: migrated, with the runs a previous process
+ * of this instance left behind interrupted, and the run sweeper going.
+ */
 export async function getAppDb(): Promise<Db> {
   const db = await getDb();
-  globalForRecovery.__agentRecovery ??= recoverOrphanedRuns(db, { atStartup: true }).catch((error) => {
-    console.error('recovering interrupted runs failed', error);
-    return 0;
-  });
+  globalForRecovery.__agentRecovery ??= recoverOrphanedRuns(db, { atStartup: true })
+    .catch((error) => {
+      console.error('recovering interrupted runs failed', error);
+      return 0;
+    })
+    .finally(() => startRunSweeper(db));
   await globalForRecovery.__agentRecovery;
   return db;
 }

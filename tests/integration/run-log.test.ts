@@ -198,3 +198,27 @@ describe('the run log', () => {
     client.close();
   });
 });
+
+describe('the run sweeper', () => {
+  it('interrupts runs whose owner died with nobody watching, and prunes logs only after the grace period', async () => {
+    const { sweepRuns } = await import('@/lib/server/run-sweeper');
+    const db = await getDb();
+    const sessionId = await app.newSession();
+    await createRun(db, { id: 'run-swept', sessionId, ownerId: 'local', messageId: 'm-swept', modelKey: 'x', instanceId: 'inst-lost', leaseExpiresAt: Date.now() - 1 });
+    await appendRunEvents(db, 'run-swept', [
+      { seq: 1, chunk: { type: 'start', messageId: 'm-swept' } },
+      { seq: 2, chunk: { type: 'text-start', id: 't' } },
+      { seq: 3, chunk: { type: 'text-delta', id: 't', delta: 'half an answer' } },
+    ]);
+    const first = await sweepRuns(db);
+    expect(first.recovered).toBeGreaterThanOrEqual(1);
+    expect((await getRun(db, 'run-swept'))?.status).toBe('interrupted');
+    expect((await app.sessionMessages(sessionId)).at(-1)).toMatchObject({ id: 'm-swept', parts: [expect.objectContaining({ text: 'half an answer' })] });
+    // Within the grace period the log stays (a late follower can still read it)…
+    expect((await readRunEvents(db, 'run-swept', 0)).length).toBeGreaterThan(3);
+    // …after it, the log goes; the message keeps everything.
+    await sweepRuns(db, Date.now() + 11 * 60_000);
+    expect(await readRunEvents(db, 'run-swept', 0)).toEqual([]);
+    expect((await app.sessionMessages(sessionId)).at(-1)?.id).toBe('m-swept');
+  });
+});
