@@ -84,8 +84,10 @@ export async function messageFromLog(db: Db, run: RunRow): Promise<AgentUIMessag
 export async function recoverRun(db: Db, run: RunRow): Promise<boolean> {
   if (!(await landRunWrite(() => finishRun(db, run.id, { status: 'interrupted', endReason: SERVER_RESTART_END.reason })))) return false;
   const fromLog = await messageFromLog(db, run);
-  const message = fromLog ?? (await getMessage(db, run.ownerId, run.messageId));
-  if (!message) return true;
+  const found = fromLog ?? (await getMessage(db, run.ownerId, run.messageId));
+  if (!found) return true;
+  // The run row names the message: a log whose `start` chunk never landed must not save it under another id.
+  const message = found.id ? found : { ...found, id: run.messageId };
   const closed = closeInterruptedMessage(message);
   await landRunWrite(() => saveMessage(db, run.ownerId, run.sessionId, closed));
   // Followers of the log see the same ending the transcript shows.

@@ -199,6 +199,21 @@ describe('the run log', () => {
   });
 });
 
+describe('recovery edge cases', () => {
+  it('saves a message under the run row\'s id when the log lost its start chunk', async () => {
+    const { recoverOrphanedRuns } = await import('@/lib/server/recovery');
+    const db = await getDb();
+    const sessionId = await app.newSession();
+    await createRun(db, { id: 'run-nostart', sessionId, ownerId: 'local', messageId: 'm-nostart', modelKey: 'x', instanceId: 'inst-lost', leaseExpiresAt: Date.now() - 1 });
+    await appendRunEvents(db, 'run-nostart', [
+      { seq: 1, chunk: { type: 'text-start', id: 't' } },
+      { seq: 2, chunk: { type: 'text-delta', id: 't', delta: 'no start chunk' } },
+    ]);
+    await recoverOrphanedRuns(db, { sessionId });
+    expect((await app.sessionMessages(sessionId)).at(-1)).toMatchObject({ id: 'm-nostart', parts: [expect.objectContaining({ text: 'no start chunk' })] });
+  });
+});
+
 describe('the run sweeper', () => {
   it('interrupts runs whose owner died with nobody watching, and prunes logs only after the grace period', async () => {
     const { sweepRuns } = await import('@/lib/server/run-sweeper');
