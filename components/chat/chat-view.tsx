@@ -14,6 +14,7 @@ import { SessionContextProvider, useSessionContextState } from '@/components/con
 import { Composer } from '@/components/chat/composer';
 import { QueuedMessages } from '@/components/chat/queued-messages';
 import { useFollowQueuedRun } from '@/components/chat/use-follow-queued-run';
+import { useFollowRunsStartedElsewhere } from '@/components/chat/use-follow-runs-elsewhere';
 import { useMessageQueue } from '@/components/chat/use-message-queue';
 import { EmptySession } from '@/components/chat/empty-session';
 import { Transcript } from '@/components/chat/transcript';
@@ -153,9 +154,19 @@ export function ChatView({
       patch(sessionId, { running });
     },
   });
+  const followingQueueRef = useRef(false);
   useEffect(() => {
     followQueueRef.current = followQueue;
-  }, [followQueue]);
+    followingQueueRef.current = followingQueue;
+  }, [followQueue, followingQueue]);
+  useFollowRunsStartedElsewhere({
+    sessionId,
+    messages,
+    isBusy: () => statusRef.current === 'submitted' || statusRef.current === 'streaming' || followingQueueRef.current,
+    setMessages,
+    resumeStream,
+    onAttached: () => patch(sessionId, { running: true }),
+  });
   // After each run (and Stop), the meter reads the server's figure again.
   const sessionContext = useSessionContextState({ sessionId, modelKey, running: busy, refreshKey: runsVersion });
   useEffect(() => {

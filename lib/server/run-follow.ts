@@ -1,4 +1,6 @@
 import type { Db } from '@/db/client';
+import type { RunRow } from '@/db/schema';
+import type { AgentUIMessage } from '@/lib/agent/messages';
 import { getRunningRun } from '@/db/queries/runs';
 import { recoverOrphanedRuns } from './recovery';
 import { followRunFromLog, resumePoint, runEventsResponse } from './run-log';
@@ -35,4 +37,16 @@ export async function stopSessionRun(db: Db, ownerId: string, sessionId: string,
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return stopped;
+}
+
+/**
+ * The transcript a page starts from while a run is active: without the run's own message
+ * (or with a continuation's base message in its place), because reattaching replays the
+ * run from its first chunk. Otherwise the steps already checkpointed would show twice,
+ * and a continued message's chunks would name tool calls the page does not have.
+ */
+export function transcriptForReattach(messages: AgentUIMessage[], run: Pick<RunRow, 'messageId' | 'baseMessage'> | undefined): AgentUIMessage[] {
+  if (!run) return messages;
+  const rest = messages.filter((message) => message.id !== run.messageId);
+  return run.baseMessage ? [...rest, run.baseMessage] : rest;
 }

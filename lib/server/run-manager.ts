@@ -239,7 +239,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
         if (state?.stopRequested) controller.abort(new Error('stopped by user'));
         else if (!state && !controller.signal.aborted) controller.abort(new Error('This run was taken over as interrupted (its lease ran out).'));
       })
-      .catch((error) => console.error(`[run ${runId}] renewing the lease failed`, error));
+      .catch((error) => console.error(`[run ${runId}] renewing the lease failed (it is retried every second): ${describeError(error)}`));
   }, HEARTBEAT_MS);
   heartbeat.unref?.();
 

@@ -77,11 +77,9 @@ test.describe('a server killed mid-run', () => {
     const app = await startApp('sigterm', { ...SCRIPTED_ENV, RUN_DRAIN_TIMEOUT_MS: '1500' });
     const id = await createSessionOn(app, page);
     const other = await createSessionOn(app, page);
-    const started = page.request.post(`${app.url}/api/chat`, {
-      headers: JSON_TYPE,
-      data: { sessionId: id, message: { id: `u-${uniqueId()}`, role: 'user', parts: [{ type: 'text', text: `Long ${scenario('slow', { delayMs: 100, chunks: 300 })}` }] } },
-    });
-    await expect.poll(async () => (await runRow(app.db, id))?.status, { timeout: 10_000 }).toBe('running');
+    await openOn(page, app, id);
+    await send(page, `Long ${scenario('slow', { delayMs: 100, chunks: 300, key: uniqueId() })}`);
+    await expect(lastAssistant(page)).toContainText('w2');
     app.kill('SIGTERM');
     await expect.poll(() => app.log().includes('SIGTERM received')).toBe(true);
     const refused = await page.request.post(`${app.url}/api/chat`, {
@@ -91,7 +89,9 @@ test.describe('a server killed mid-run', () => {
     expect(refused.status()).toBe(503);
     expect(refused.headers()['retry-after']).toBeTruthy();
     expect(((await refused.json()) as { code: string }).code).toBe('shutting_down');
-    await started.catch(() => undefined);
+    // The open tab is told, before the server goes: the run ends as interrupted, with Continue.
+    await expect(lastAssistant(page).getByTestId('run-end')).toHaveAttribute('data-reason', 'server-restart', { timeout: 10_000 });
+    await expect(lastAssistant(page).getByTestId('run-continue')).toBeVisible();
     expect(await app.exited).toBe(0);
 
     expect((await runRow(app.db, id))?.status).toBe('interrupted');
@@ -182,13 +182,42 @@ test.describe('tabs and reloads', () => {
     await openOn(second, app, id);
     await send(page, `Slowly ${scenario('slow', { delayMs: 60, chunks: 120, key: uniqueId() })}`);
     await expect(lastAssistant(page)).toContainText('w3');
-    // The second tab learns of the run when it reloads or comes back: it reattaches from the log.
-    await second.reload();
+    // The second tab, open and idle, notices the run within seconds and follows it from the log.
+    await expect(second.getByTestId('message-user').last()).toContainText('Slowly', { timeout: 10_000 });
     await expect(lastAssistant(second)).toContainText('w20', { timeout: 15_000 });
+    await expect(second.getByTestId('stop-button')).toBeVisible();
     await waitForRunEnd(page, 'completed');
     await waitForRunEnd(second, 'completed');
     await expect(lastAssistant(second)).toContainText('w119');
     await second.close();
+  });
+
+  test('a reload while an approval continuation streams reattaches cleanly and the run completes', async ({ page }) => {
+    const id = await createSessionOn(app, page);
+    await openOn(page, app, id);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const args = JSON.stringify({ path: `/workspace/reload-${uniqueId()}.txt`, content: 'approved, then reloaded' });
+    await send(page, `Write it ${scenario('tool', { tool: 'write_file', args, delayMs: 120, answer: 'All written down after the approval, word by word so a reload lands mid-answer.', key: uniqueId() })}`);
+    await waitForRunEnd(page, 'awaiting-approval');
+    await lastAssistant(page).getByTestId('approve-button').click();
+    await expect(lastAssistant(page)).toContainText('All written', { timeout: 15_000 });
+    await page.reload();
+    await waitForHydration(page);
+    await waitForRunEnd(page, 'completed');
+    const message = lastAssistant(page);
+    await expect(message).toContainText('word by word so a reload lands mid-answer.');
+    await expect(message.getByTestId('tool-card')).toHaveCount(1);
+    await expect(message.getByTestId('tool-card')).toHaveAttribute('data-state', 'output-available');
+    await expect(page.getByTestId('chat-error')).toHaveCount(0);
+    expect(errors.filter((text) => /No tool invocation found/i.test(text))).toEqual([]);
+    // The same after one more reload: nothing doubled.
+    await page.reload();
+    await expect(lastAssistant(page).getByTestId('tool-card')).toHaveCount(1);
+    await expect(lastAssistant(page).locator('.markdown')).toHaveCount(1);
   });
 
   test('Stop after a reload stops the run on the server', async ({ page }) => {

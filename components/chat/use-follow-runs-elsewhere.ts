@@ -1,0 +1,42 @@
+'use client';
+
+import { useEffect, useEffectEvent } from 'react';
+import type { AgentUIMessage } from '@/lib/agent/messages';
+import { fetchRuns, fetchSession } from '@/lib/client/api';
+
+/** How often an idle, visible tab asks whether a run started somewhere else. */
+export const RUN_WATCH_MS = 2_500;
+
+/**
+ * A tab that is not streaming learns of a run started elsewhere (another tab, another
+ * instance) and attaches to it: it takes the transcript the server prepares for
+ * reattaching, then follows the run's log from its first chunk. It skips the run this
+ * tab already shows, and asks only while the tab is visible and idle.
+ */
+export function useFollowRunsStartedElsewhere(input: {
+  sessionId: string;
+  messages: AgentUIMessage[];
+  /** Read at call time: the tab may start streaming while a request is on its way. */
+  isBusy: () => boolean;
+  setMessages: (messages: AgentUIMessage[]) => void;
+  resumeStream: () => Promise<void>;
+  onAttached: () => void;
+  intervalMs?: number;
+}) {
+  const check = useEffectEvent(async () => {
+    if (input.isBusy() || document.visibilityState !== 'visible') return;
+    const [latest] = await fetchRuns(input.sessionId).catch(() => []);
+    if (!latest || latest.status !== 'running' || input.isBusy()) return;
+    if (input.messages.some((message) => message.metadata?.runId === latest.id)) return;
+    const detail = await fetchSession(input.sessionId).catch(() => undefined);
+    if (!detail?.running || input.isBusy()) return;
+    input.setMessages(detail.messages);
+    input.onAttached();
+    await input.resumeStream();
+  });
+
+  useEffect(() => {
+    const timer = setInterval(() => void check(), input.intervalMs ?? RUN_WATCH_MS);
+    return () => clearInterval(timer);
+  }, [input.intervalMs]);
+}
