@@ -194,6 +194,8 @@ function installShutdown(server) {
     } catch (error) {
       log('error', 'draining runs failed', { error: error instanceof Error ? error.message : String(error) });
     }
+    // Let open streams deliver the runs' last chunks (the interruption a tab shows) before the sockets close.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     server.close();
     server.closeAllConnections();
     process.exit(0);

@@ -47,8 +47,16 @@ import type { ModelInfo } from '@/lib/models/types';
  * Errors where the server refused the message before a run started: the
  * message goes back into the composer instead of staying in the transcript.
  */
+/** Refused before anything was saved: the message goes back to the composer (503: restarting, or the database was busy). */
 function isRejection(error: ReadableError): boolean {
-  return (error.status === 409 && error.code !== 'duplicate_message') || error.status === 413;
+  return (error.status === 409 && error.code !== 'duplicate_message') || error.status === 413 || error.status === 503;
+}
+
+function rejectionTitle(error: ReadableError): string {
+  if (error.status === 409) return 'Not sent: the agent is still working';
+  if (error.code === 'shutting_down') return 'Not sent: the server is restarting';
+  if (error.code === 'db_busy') return 'Not sent: the database is busy';
+  return 'Not sent';
 }
 
 /** One session: header, live transcript, composer and inspector, wired to useChat. */
@@ -125,7 +133,7 @@ export function ChatView({
       // Not sent: take the message out of the transcript and give it back to the composer.
       setMessages((list) => (list.at(-1)?.role === 'user' ? list.slice(0, -1) : list));
       setDraft((current) => (current.trim() ? current : lastSentTextRef.current));
-      toast.error(readable.status === 409 ? 'Not sent: the agent is still working' : 'Not sent', { description: readable.message });
+      toast.error(rejectionTitle(readable), { description: readable.message });
       if (readable.status === 409) patch(sessionId, { running: true });
     },
     // The run measured or compacted its context: the meter and the dividers follow.

@@ -89,7 +89,7 @@ export async function stopRun(db: Db, ownerId: string, sessionId: string): Promi
  * dead one not yet recovered). Answers 409 `run_active`, or 503 while shutting down.
  */
 export async function claimSession(db: Db, ownerId: string, sessionId: string): Promise<void> {
-  if (draining) throw shuttingDownError();
+  if (isDraining()) throw shuttingDownError();
   if (!reserveSession(sessionId)) throw runActiveError();
   try {
     await recoverOrphanedRuns(db, { sessionId });
@@ -131,9 +131,12 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
   const runId = generateRunId();
   const messageId = input.continuation?.messageId ?? generateMessageId();
   const controller = new AbortController();
+  // A run whose log cannot be written fails visibly (not as "stopped by you").
+  let logFailure: RunEnd | undefined;
   const log = new RunLog(db, runId, (error) => {
-    console.error(`[run ${runId}] writing the run log failed`, error);
-    controller.abort(new Error('The run log could not be saved (the database is unavailable).'));
+    console.error(`[run ${runId}] writing the run log failed: ${describeError(error)}`);
+    logFailure = { reason: 'error', message: 'The run stopped because its progress could not be saved: the database is unavailable.' };
+    controller.abort(new Error(logFailure.message));
   });
   const owner = instanceId();
   const claimed = await landRunWrite(() =>
@@ -257,9 +260,11 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
       clearInterval(heartbeat);
       await saving;
       let end: RunEnd = result?.end ?? { reason: 'error' as const, message: 'The run ended unexpectedly.' };
-      if (run.interruptedByShutdown) {
-        end = SERVER_RESTART_END;
-        if (lastMessage) await landRunWrite(() => saveMessage(db, ownerId, sessionId, closeInterruptedMessage(withoutRunEnd(lastMessage!)))).catch(() => {});
+      // Cut short by a shutdown, or by a log it could not write: the message and followers say which.
+      const override = run.interruptedByShutdown ? SERVER_RESTART_END : logFailure;
+      if (override) {
+        end = override;
+        if (lastMessage) await landRunWrite(() => saveMessage(db, ownerId, sessionId, closeInterruptedMessage(withoutRunEnd(lastMessage!), override))).catch(() => {});
         log.append({ type: 'data-run-end', id: 'run-end', data: end });
         log.append({ type: 'message-metadata', messageMetadata: { runEnd: end } });
         log.append({ type: 'finish' });
@@ -276,7 +281,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
       await landRunWrite(() => touchSession(db, ownerId, sessionId)).catch(() => {});
       await toolSet.close().catch((error) => console.error(`[run ${runId}] closing tools failed`, error));
       activeRuns.delete(sessionId);
-      if (!draining) await dispatchQueueAfterRun({ ownerId, sessionId, end }); // before the stream ends: a follower reattaches to the next run
+      if (!isDraining()) await dispatchQueueAfterRun({ ownerId, sessionId, end }); // before the stream ends: a follower reattaches to the next run
       log.endFollowers();
     }
   })();
@@ -286,7 +291,8 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
 
 /* ---------- Graceful shutdown ---------- */
 
-let draining = false;
+// On globalThis like the run registry: each route bundle may carry its own copy of this module.
+const shutdown = (globalThis as { __agentShutdown?: { draining: boolean } }).__agentShutdown ??= { draining: false };
 
 /** How long a shutdown lets active runs finish before it interrupts them (RUN_DRAIN_TIMEOUT_MS, default 25 s). */
 export function drainTimeoutMs(): number {
@@ -295,7 +301,7 @@ export function drainTimeoutMs(): number {
 }
 
 export function isDraining(): boolean {
-  return draining;
+  return shutdown.draining;
 }
 
 /**
@@ -305,7 +311,7 @@ export function isDraining(): boolean {
  * as such and the user can continue.
  */
 export async function drainRuns(timeoutMs = drainTimeoutMs()): Promise<{ finished: number; interrupted: number }> {
-  draining = true;
+  shutdown.draining = true;
   const running = [...activeRuns.values()];
   const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref?.());
   await Promise.race([Promise.all(running.map((run) => run.done)), deadline]);
