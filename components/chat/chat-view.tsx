@@ -115,6 +115,10 @@ export function ChatView({
           return { body };
         },
         prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/chat/${encodeURIComponent(id)}/stream` }),
+        // The reattach replays the run's log onto the transcript the server prepared for it
+        // (without a new turn's message, with a continuation's base: transcriptForReattach),
+        // so the replay continues that transcript instead of starting the message from nothing.
+        resumeStreamIsReplay: false,
       }),
     [approvalExtras],
   );

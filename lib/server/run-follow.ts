@@ -1,6 +1,8 @@
 import type { Db } from '@/db/client';
 import type { RunRow } from '@/db/schema';
-import type { AgentUIMessage } from '@/lib/agent/messages';
+import { isToolUIPart } from 'ai';
+import { readRunEvents, type RunEvent } from '@/db/queries/run-events';
+import type { AgentUIMessage, AgentUIMessagePart } from '@/lib/agent/messages';
 import { getRunningRun } from '@/db/queries/runs';
 import { recoverOrphanedRuns } from './recovery';
 import { followRunFromLog, resumePoint, runEventsResponse } from './run-log';
@@ -40,13 +42,38 @@ export async function stopSessionRun(db: Db, ownerId: string, sessionId: string,
 }
 
 /**
- * The transcript a page starts from while a run is active: without the run's own message
- * (or with a continuation's base message in its place), because reattaching replays the
- * run from its first chunk. Otherwise the steps already checkpointed would show twice,
- * and a continued message's chunks would name tool calls the page does not have.
+ * The transcript a page starts from while a run is active, since reattaching replays the
+ * run's log from its first chunk onto it (the client resumes, `resumeStreamIsReplay: false`):
+ * - a new turn: without the run's own message, or its checkpointed steps would show twice;
+ * - an approval continuation: the message as it was when the run started, with every call
+ *   the log says was answered in `approval-responded`. The AI SDK resumes onto the last
+ *   message only in that state, and the replayed answers must find their calls; without it
+ *   a reload during a continuation failed with "No tool invocation found for approval ID".
+ * (This approach, and the approval-responded detail, came from a helper's branch.)
  */
-export function transcriptForReattach(messages: AgentUIMessage[], run: Pick<RunRow, 'messageId' | 'baseMessage'> | undefined): AgentUIMessage[] {
+export function transcriptForReattach(
+  messages: AgentUIMessage[],
+  run: Pick<RunRow, 'messageId' | 'baseMessage'> | undefined,
+  events: readonly RunEvent[] = [],
+): AgentUIMessage[] {
   if (!run) return messages;
   const rest = messages.filter((message) => message.id !== run.messageId);
-  return run.baseMessage ? [...rest, run.baseMessage] : rest;
+  if (!run.baseMessage) return rest;
+  const answers = new Map<string, { approved: boolean; reason?: string }>();
+  for (const { chunk } of events) {
+    if (chunk.type === 'tool-approval-response') answers.set(chunk.approvalId, { approved: chunk.approved, ...(chunk.reason ? { reason: chunk.reason } : {}) });
+  }
+  const parts = run.baseMessage.parts.map((part): AgentUIMessagePart => {
+    if (!isToolUIPart(part) || part.state !== 'approval-requested') return part;
+    const answer = answers.get(part.approval.id);
+    return answer ? ({ ...part, state: 'approval-responded', approval: { ...part.approval, ...answer } } as AgentUIMessagePart) : part;
+  });
+  return [...rest, { ...run.baseMessage, parts }];
+}
+
+/** The saved transcript, prepared for reattaching when a run is active (see transcriptForReattach). */
+export async function loadTranscriptForReattach(db: Db, messages: AgentUIMessage[], run: RunRow | undefined): Promise<AgentUIMessage[]> {
+  // A continuation's approval answers are among its first chunks.
+  const events = run?.baseMessage ? await readRunEvents(db, run.id, 0, 200) : [];
+  return transcriptForReattach(messages, run, events);
 }

@@ -7,7 +7,7 @@ import { ChatView } from '@/components/chat/chat-view';
 import { listModels } from '@/lib/models/registry';
 import { getAppDb } from '@/lib/server/db';
 import { LOCAL_OWNER_ID } from '@/lib/server/owner';
-import { transcriptForReattach } from '@/lib/server/run-follow';
+import { loadTranscriptForReattach } from '@/lib/server/run-follow';
 import { toSessionSummary } from '@/lib/server/sessions';
 
 export const dynamic = 'force-dynamic';
@@ -27,5 +27,5 @@ export default async function SessionPage({ params }: Props) {
   if (!row) notFound();
   const [messages, listing, running] = await Promise.all([loadMessages(db, LOCAL_OWNER_ID, id), listModels(), getRunningRun(db, LOCAL_OWNER_ID, id)]);
   // Keyed by id: moving to another session starts a fresh chat instead of reusing this one's state.
-  return <ChatView key={row.id} session={toSessionSummary(row, new Set(running ? [id] : []))} initialMessages={transcriptForReattach(messages, running)} models={listing.models} />;
+  return <ChatView key={row.id} session={toSessionSummary(row, new Set(running ? [id] : []))} initialMessages={await loadTranscriptForReattach(db, messages, running)} models={listing.models} />;
 }

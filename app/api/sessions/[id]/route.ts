@@ -12,7 +12,7 @@ import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
 import { currentOwnerId } from '@/lib/server/owner';
 import { stopRun } from '@/lib/server/run-manager';
 import { requireSession } from '@/lib/server/session-access';
-import { transcriptForReattach } from '@/lib/server/run-follow';
+import { loadTranscriptForReattach } from '@/lib/server/run-follow';
 import { toSessionSummary } from '@/lib/server/sessions';
 
 export const dynamic = 'force-dynamic';
@@ -33,7 +33,7 @@ export const GET = withErrors(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const { db, ownerId, session: row } = await requireSession(request, id);
   const running = await getRunningRun(db, ownerId, id);
-  const session: SessionDetail = { ...toSessionSummary(row, new Set(running ? [id] : [])), settings: row.settings, messages: transcriptForReattach(await loadMessages(db, ownerId, id), running) };
+  const session: SessionDetail = { ...toSessionSummary(row, new Set(running ? [id] : [])), settings: row.settings, messages: await loadTranscriptForReattach(db, await loadMessages(db, ownerId, id), running) };
   return NextResponse.json({ session });
 });
 
