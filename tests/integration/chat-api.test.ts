@@ -64,10 +64,14 @@ describe('POST /api/chat', () => {
     const response = await chat(id, 'Slowly [[scenario:tool?tool=calculator&args={"expression":"6*7"}&delayMs=120]]');
     const done = readChunks(response);
     const { isSessionRunning } = await import('@/lib/server/run-manager');
-    // Poll the database while the run streams its second step.
+    // Poll the database while the run streams its second step (the session API shows a
+    // running run's message only through its stream, so read the table itself).
+    const { getDb } = await import('@/db/client');
+    const { loadMessages } = await import('@/db/queries/messages');
+    const db = await getDb();
     let saved: AgentUIMessage | undefined;
     for (let i = 0; i < 100 && !saved; i++) {
-      const [, assistant] = await sessionMessages(id);
+      const [, assistant] = await loadMessages(db, 'local', id);
       const tool = assistant?.parts.find((p) => p.type === 'tool-calculator') as { state?: string } | undefined;
       if (tool?.state === 'output-available') saved = assistant;
       else await new Promise((resolve) => setTimeout(resolve, 50));
