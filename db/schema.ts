@@ -206,6 +206,8 @@ export const mcpServers = sqliteTable('mcp_servers', {
    * from this machine. A stdio server runs only while this equals its current command.
    */
   confirmedCommand: text('confirmed_command'),
+  /** How long one call to this server's tools may take; null: the session's tool timeout. */
+  toolTimeoutMs: integer('tool_timeout_ms'),
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
   createdAt: integer('created_at', { mode: 'number' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'number' }).notNull(),

@@ -72,6 +72,8 @@ export interface McpServerView {
   commandLine: string | null;
   /** stdio: whether the operator confirmed this exact command from this machine (always true for http/sse). */
   commandConfirmed: boolean;
+  /** How long one tool call may take, in ms; null: the session's tool timeout. */
+  toolTimeoutMs: number | null;
   enabled: boolean;
   createdAt: number;
   updatedAt: number;

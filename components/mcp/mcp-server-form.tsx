@@ -14,6 +14,7 @@ export function McpServerForm({ server, onSaved, onCancel }: { server?: McpServe
   const [transport, setTransport] = useState<'http' | 'sse'>(server?.transport === 'sse' ? 'sse' : 'http');
   const [url, setUrl] = useState(server?.url ?? '');
   const [headers, setHeaders] = useState<HeaderRow[]>(() => server?.headers.map((header) => storedHeaderRow(header.name)) ?? []);
+  const [timeoutSeconds, setTimeoutSeconds] = useState(server?.toolTimeoutMs ? String(server.toolTimeoutMs / 1000) : '');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const masked = server?.headers[0]?.masked ?? '••••••••';
@@ -27,6 +28,7 @@ export function McpServerForm({ server, onSaved, onCancel }: { server?: McpServe
       transport,
       url: url.trim(),
       headers: headers.filter((row) => row.name.trim() || row.value).map((row) => ({ name: row.name.trim(), ...(row.value !== undefined ? { value: row.value } : {}) })),
+      toolTimeoutMs: timeoutSeconds.trim() ? Math.round(Number(timeoutSeconds) * 1000) : null,
     };
     try {
       onSaved(server ? await updateMcpServer(server.id, draft) : await createMcpServer(draft));
@@ -72,6 +74,21 @@ export function McpServerForm({ server, onSaved, onCancel }: { server?: McpServe
         />
       </label>
       <HeaderRows rows={headers} onChange={setHeaders} masked={masked} />
+      <label className="flex flex-col gap-1.5 text-sm font-medium sm:max-w-xs">
+        Tool timeout (seconds)
+        <input
+          className={fieldClass}
+          type="number"
+          min={1}
+          max={600}
+          placeholder="the session's (120)"
+          inputMode="numeric"
+          data-testid="mcp-tool-timeout"
+          value={timeoutSeconds}
+          onChange={(event) => setTimeoutSeconds(event.target.value)}
+        />
+        <span className="text-xs font-normal text-muted-foreground">A call to one of its tools that takes longer ends with an error. Empty: the session’s tool timeout.</span>
+      </label>
       <p className="text-xs text-muted-foreground">Header values are stored on this server and never sent back to the browser.</p>
       {error && (
         <p className="rounded-lg border border-destructive/25 bg-destructive/5 px-3 py-2 text-sm text-destructive" role="alert" data-testid="mcp-form-error">

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { mcpServers, type McpServerRow } from '../schema';
 
-export type McpServerFields = Pick<McpServerRow, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'enabled'> & Partial<Pick<McpServerRow, 'confirmedCommand'>>;
+export type McpServerFields = Pick<McpServerRow, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'enabled'> & Partial<Pick<McpServerRow, 'confirmedCommand' | 'toolTimeoutMs'>>;
 
 export async function listMcpServers(db: Db, ownerId: string): Promise<McpServerRow[]> {
   return db.select().from(mcpServers).where(eq(mcpServers.ownerId, ownerId)).orderBy(asc(mcpServers.createdAt), asc(mcpServers.name));

@@ -9,6 +9,8 @@ export interface McpServerDraft {
   url: string;
   /** A header without `value` keeps its stored secret (PATCH only). */
   headers: { name: string; value?: string }[];
+  /** ms; null: the session's tool timeout. */
+  toolTimeoutMs: number | null;
 }
 
 const serverUrl = (id: string) => `/api/mcp-servers/${encodeURIComponent(id)}`;

@@ -54,6 +54,8 @@ const headerValueSchema = z
 
 const transportSchema = z.enum(['http', 'sse', 'stdio']);
 const commandSchema = z.string().trim().min(1).max(1000);
+/** Per-server tool timeout: 1 s to 10 min; null goes back to the session's setting. */
+const toolTimeoutSchema = z.number().int().min(1000).max(600_000).nullable();
 const argsSchema = z.array(z.string().max(2000)).max(50);
 
 function uniqueHeaderNames(headers: { name: string }[] | undefined, ctx: z.RefinementCtx) {
@@ -73,6 +75,7 @@ export const createMcpServerSchema = z
     headers: z.array(z.strictObject({ name: headerNameSchema, value: headerValueSchema })).max(MAX_HEADERS).optional(),
     command: commandSchema.optional(),
     args: argsSchema.optional(),
+    toolTimeoutMs: toolTimeoutSchema.optional(),
     enabled: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
@@ -93,6 +96,7 @@ export const patchMcpServerSchema = z
     headers: z.array(z.strictObject({ name: headerNameSchema, value: headerValueSchema.optional() })).max(MAX_HEADERS).optional(),
     command: commandSchema.optional(),
     args: argsSchema.optional(),
+    toolTimeoutMs: toolTimeoutSchema.optional(),
     enabled: z.boolean().optional(),
   })
   .superRefine((body, ctx) => uniqueHeaderNames(body.headers, ctx))

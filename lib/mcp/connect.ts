@@ -4,7 +4,7 @@ import { isStdioAllowed, STDIO_ENV_FLAG } from './config';
 import { isCommandConfirmed, UNCONFIRMED_COMMAND_MESSAGE } from './stdio-command';
 
 /** What it takes to reach a server: the stored row minus bookkeeping. */
-export type McpServerConfig = Pick<McpServerRow, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'confirmedCommand'>;
+export type McpServerConfig = Pick<McpServerRow, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'confirmedCommand'> & Partial<Pick<McpServerRow, 'toolTimeoutMs'>>;
 
 /**
  * Connecting (transport start + initialize) and listing tools are bounded:

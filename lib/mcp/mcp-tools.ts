@@ -62,8 +62,11 @@ function inputSchemaOf(tool: McpToolDefinition) {
   return jsonSchema<Record<string, unknown>>({ ...schema, type: 'object', properties: schema.properties ?? {} });
 }
 
-/** One server's tools as AgentTools. Calls go through `client`; the loop owns timeout and cancellation. */
-export function mcpAgentTools(serverName: string, client: MCPClient, tools: McpToolDefinition[]): AgentTool[] {
+/**
+ * One server's tools as AgentTools. Calls go through `client`; the loop owns timeout and
+ * cancellation, with the server's own tool timeout when it has one (else the session's).
+ */
+export function mcpAgentTools(serverName: string, client: MCPClient, tools: McpToolDefinition[], toolTimeoutMs?: number | null): AgentTool[] {
   const names = namespacedNames(serverName, tools);
   return tools.map((tool, index): AgentTool<Record<string, unknown>> => {
     const permission = mcpPermissionOf(tool);
@@ -75,6 +78,7 @@ export function mcpAgentTools(serverName: string, client: MCPClient, tools: McpT
       inputSchema: inputSchemaOf(tool),
       readOnly: permission === 'read',
       permission,
+      ...(toolTimeoutMs ? { timeoutMs: toolTimeoutMs } : {}),
       async execute(input, { signal }) {
         try {
           const result = await client.callTool({ name: tool.name, arguments: input ?? {}, options: { signal } });
@@ -111,7 +115,7 @@ export async function loadMcpTools(servers: McpServerConfig[], options: { timeou
       const client = await connectMcpServer(server, options);
       clients.push(client);
       try {
-        return mcpAgentTools(server.name, client, await listMcpTools(client, options.timeoutMs));
+        return mcpAgentTools(server.name, client, await listMcpTools(client, options.timeoutMs), server.toolTimeoutMs);
       } catch (error) {
         throw new Error(describeMcpError(error, server.name));
       }

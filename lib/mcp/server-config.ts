@@ -24,6 +24,7 @@ export function fieldsForCreate(body: CreateMcpServerInput): McpServerFields {
     args: stdio ? (body.args ?? []) : [],
     // A new stdio command has not been confirmed by anyone yet.
     confirmedCommand: null,
+    toolTimeoutMs: body.toolTimeoutMs ?? null,
     enabled: body.enabled ?? true,
   };
 }
@@ -38,7 +39,7 @@ export function fieldsForPatch(row: McpServerRow, body: PatchMcpServerInput): Pa
     const args = body.args ?? row.args;
     // Keep a confirmation only while it still names this exact command line.
     const confirmedCommand = row.confirmedCommand === commandFingerprint({ command, args }) ? row.confirmedCommand : null;
-    return { ...pick(body, ['name', 'enabled']), transport, url: null, headers: {}, command, args, confirmedCommand };
+    return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs']), transport, url: null, headers: {}, command, args, confirmedCommand };
   }
   const url = body.url ?? row.url;
   if (!url) throw new HttpError(400, 'URL is required.', 'bad_request');
@@ -51,7 +52,7 @@ export function fieldsForPatch(row: McpServerRow, body: PatchMcpServerInput): Pa
     if (error instanceof McpConfigError) throw new HttpError(400, error.message, 'bad_request');
     throw error;
   }
-  return { ...pick(body, ['name', 'enabled']), transport, url, headers, command: null, args: [], confirmedCommand: null };
+  return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs']), transport, url, headers, command: null, args: [], confirmedCommand: null };
 }
 
 function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {

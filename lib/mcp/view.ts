@@ -17,6 +17,7 @@ export function toMcpServerView(row: McpServerRow): McpServerView {
     args: row.args ?? [],
     commandLine: row.transport === 'stdio' ? commandLine(row) : null,
     commandConfirmed: isCommandConfirmed(row),
+    toolTimeoutMs: row.toolTimeoutMs ?? null,
     enabled: row.enabled,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

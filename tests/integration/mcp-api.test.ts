@@ -279,6 +279,26 @@ describe('MCP tools in chat runs', () => {
     expect(message.metadata?.runEnd?.reason).toBe('completed');
   });
 
+  it('times a call out by the server\'s own tool timeout when it has one', async () => {
+    const everythingServer = (await listServers()).servers.find((server) => server.name === 'everything')!;
+    expect((await patchServer(everythingServer.id, { toolTimeoutMs: 5 })).status).toBe(400);
+    const patched = await (await patchServer(everythingServer.id, { toolTimeoutMs: 1_000 })).json();
+    expect(patched.server.toolTimeoutMs).toBe(1_000);
+    try {
+      const id = await newSession(); // the session keeps its default tool timeout (120 s)
+      const started = Date.now();
+      const { message } = await runChat(id, 'Slow [[scenario:tool?tool=everything__trigger-long-running-operation&args={"duration":10,"steps":2}]]');
+      expect(Date.now() - started).toBeLessThan(8_000);
+      const part = toolPart(message, 'everything__trigger-long-running-operation');
+      expect(part?.state).toBe('output-error');
+      expect(part?.errorText).toMatch(/timed out after 1 s/);
+      expect(message.metadata?.runEnd?.reason).toBe('completed');
+    } finally {
+      const reset = await (await patchServer(everythingServer.id, { toolTimeoutMs: null })).json();
+      expect(reset.server.toolTimeoutMs).toBeNull();
+    }
+  });
+
   it('never puts a header secret into a session', async () => {
     const id = await newSession();
     await runChat(id, 'Echo [[scenario:tool?tool=everything__echo&args={"message":"x"}]]');
