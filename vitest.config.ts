@@ -1,12 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const alias = {
+  '@': fileURLToPath(new URL('./', import.meta.url)),
+  // Server modules import `server-only`; under vitest they run outside Next's react-server condition.
+  'server-only': fileURLToPath(new URL('./tests/support/server-only.ts', import.meta.url)),
+};
+
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
+  resolve: { alias },
   test: {
-    environment: 'node',
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     testTimeout: 20_000,
     pool: 'forks',
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'node', environment: 'node', include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'], testTimeout: 20_000 },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'components', environment: 'happy-dom', setupFiles: ['tests/support/components-setup.ts'], include: ['tests/components/**/*.test.{ts,tsx}'], testTimeout: 20_000 },
+      },
+    ],
   },
 });

@@ -1,0 +1,2 @@
+// vitest stands in for the Next server here: `server-only` throws outside the react-server condition.
+export {};
