@@ -41,6 +41,8 @@ export default defineConfig({
   workers: 1,
   // No test passes by retrying: a test that fails once is a bug to fix.
   retries: 0,
+  // Should anyone turn retries on locally, a test that needed one still fails the run.
+  failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: path.join(ARTIFACTS, 'report.json') }]] : 'list',

@@ -11,6 +11,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     testTimeout: 20_000,
+    // No test passes by retrying.
+    retry: 0,
     pool: 'forks',
     projects: [
       {
