@@ -1,0 +1,126 @@
+import { convertToModelMessages, type ModelMessage } from 'ai';
+import type { AgentUIMessage, AgentUIMessageChunk, RunEnd, UsageTotals } from './messages';
+import { emptyUsage } from './messages';
+import type { AgentTool, ApprovalAnswer, Clock, LoopSettings, RunAgentInput } from './types';
+import { resolveSettings } from './settings';
+import { systemClock } from './clock';
+import { resolveHooks, type AgentHooks } from './hooks';
+import type { StepTrace } from './trace';
+import { LoopGuard } from './loop-guard';
+import type { ModelCallOutcome } from './model-call';
+import type { StepWriter } from './step-writer';
+import { toSdkToolSet } from './tool-set';
+import { runEnd } from './finish';
+import type { BudgetState } from './budget';
+import { modelIdentity, type ModelIdentity } from './usage';
+import { DONE_TOOL_INSTRUCTIONS, DONE_TOOL_NAME, doneTool } from './done-tool';
+import { withoutApprovalBookkeeping } from './approvals';
+
+// The loop's states and the run's mutable context, shared by the state handlers (loop.ts, loop-step.ts, resume-approvals.ts).
+
+export type LoopState =
+  | { kind: 'resume-approvals'; answers: ApprovalAnswer[] }
+  | { kind: 'start-iteration' }
+  | { kind: 'check-budget' }
+  | { kind: 'call-model' }
+  | { kind: 'run-tools'; step: OpenStep }
+  | { kind: 'model-stopped'; step: OpenStep }
+  | { kind: 'compact-after-length'; step: OpenStep }
+  | { kind: 'summarize' }
+  | { kind: 'end'; end: RunEnd; step?: OpenStep }
+  | { kind: 'ended'; end: RunEnd };
+
+/** A model step whose `finish-step` has not been written yet. */
+export interface OpenStep {
+  writer: StepWriter;
+  trace: StepTrace;
+  startedAt: number;
+  outcome: ModelCallOutcome;
+  tools: ReadonlyMap<string, AgentTool>;
+  /** Tool call ids that already have a result chunk. */
+  settled: Set<string>;
+}
+
+export interface RunContext {
+  input: RunAgentInput;
+  settings: LoopSettings;
+  hooks: AgentHooks;
+  clock: Clock;
+  /** The user's signal combined with the wall-clock deadline. */
+  signal: AbortSignal;
+  deadline: AbortController;
+  model: ModelIdentity;
+  tools: AgentTool[];
+  instructions: string;
+  messages: ModelMessage[];
+  iteration: number;
+  compactionAttempts: number;
+  unfinishedWorkNudged: boolean;
+  loopGuard: LoopGuard;
+  usage: UsageTotals;
+  steps: StepTrace[];
+  startedAt: number;
+  budget: BudgetState;
+  write: (chunk: AgentUIMessageChunk) => void;
+  /** Steps written before the first model call (the approvals step), so step numbers stay unique. */
+  stepBase: number;
+  /** Usage the continued message already had; message metadata shows the sum. */
+  messageUsageBase: UsageTotals;
+}
+
+export async function createRunContext(input: RunAgentInput): Promise<RunContext> {
+  const settings = resolveSettings(input.settings);
+  const clock = input.clock ?? systemClock;
+  const deadline = new AbortController();
+  const tools = settings.requireDoneTool ? [...input.tools.filter((t) => t.name !== DONE_TOOL_NAME), doneTool()] : [...input.tools];
+  const instructions = settings.requireDoneTool ? `${input.instructions}\n\n${DONE_TOOL_INSTRUCTIONS}`.trim() : input.instructions;
+  return {
+    input,
+    settings,
+    hooks: resolveHooks(input.hooks),
+    clock,
+    signal: AbortSignal.any([input.signal, deadline.signal]),
+    deadline,
+    model: modelIdentity(input.model),
+    tools,
+    instructions,
+    messages: await historyToModelMessages(input.messages, tools, settings.maxToolResultChars),
+    iteration: 0,
+    compactionAttempts: 0,
+    unfinishedWorkNudged: false,
+    loopGuard: new LoopGuard({
+      repeatLimit: settings.loopGuardRepeatLimit,
+      sameToolLimit: settings.loopGuardSameToolLimit,
+      maxNudges: settings.loopGuardMaxNudges,
+    }),
+    usage: emptyUsage(),
+    steps: [],
+    startedAt: clock.now(),
+    budget: { lastInputTokens: undefined, messagesAtLastMeasure: 0 },
+    write: input.write,
+    stepBase: 0,
+    messageUsageBase: (input.approvals?.length ? input.messages.at(-1)?.metadata?.usage : undefined) ?? emptyUsage(),
+  };
+}
+
+/**
+ * Stored UI messages → model messages. The tools' `toModelOutput` truncates old
+ * results the way the loop does, and nudges stay visible to the model as text.
+ */
+export async function historyToModelMessages(messages: AgentUIMessage[], tools: readonly AgentTool[], maxToolResultChars: number): Promise<ModelMessage[]> {
+  return convertToModelMessages<AgentUIMessage>(withoutApprovalBookkeeping(messages), {
+    tools: toSdkToolSet(tools, maxToolResultChars),
+    ignoreIncompleteToolCalls: true,
+    convertDataPart: (part) => (part.type === 'data-nudge' ? { type: 'text', text: `[${part.data.kind} nudge] ${part.data.message}` } : undefined),
+  });
+}
+
+export function abortEnd(ctx: RunContext): RunEnd {
+  if (ctx.input.signal.aborted) return runEnd('cancelled');
+  return runEnd('wall-clock', { count: ctx.settings.maxWallClockMs });
+}
+
+
+export function hookOptions(ctx: RunContext, trace: StepTrace) {
+  return { timeoutMs: ctx.settings.hookTimeoutMs, now: ctx.clock.now, records: trace.hooks };
+}
