@@ -1,0 +1,313 @@
+import {
+  streamText,
+  toUIMessageChunk,
+  type FinishReason,
+  type LanguageModel,
+  type LanguageModelUsage,
+  type ModelMessage,
+  type TextStreamPart,
+  type ToolSet,
+} from 'ai';
+import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
+import type { AgentUIMessageChunk } from './messages';
+import type { StepTrace } from './trace';
+import { redactSecrets } from './trace';
+import { classifyError, errorMessage, isAbortError, StreamStallError, type ClassifiedError } from './errors';
+import type { Clock, LoopSettings } from './types';
+import type { StepWriter } from './step-writer';
+
+export interface ModelToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  /** Set when the SDK rejected the call (unknown tool, bad JSON, schema failure). */
+  invalidError?: string;
+}
+
+export interface ModelCallRequest {
+  model: LanguageModel;
+  instructions: string;
+  messages: readonly ModelMessage[];
+  tools: ToolSet | undefined;
+  toolChoice?: 'none';
+  providerOptions?: SharedV4ProviderOptions;
+  signal: AbortSignal;
+  settings: LoopSettings;
+  clock: Clock;
+  writer: StepWriter;
+  /** For notices that must not open the step (retry notices). */
+  write: (chunk: AgentUIMessageChunk) => void;
+  trace: StepTrace;
+  retryNoticeId: string;
+}
+
+export interface ModelCallOutcome {
+  status: 'finished' | 'failed' | 'aborted';
+  finishReason?: FinishReason;
+  rawFinishReason?: string;
+  /** The assistant message(s) of this step, ready to append to the model history. */
+  responseMessages: ModelMessage[];
+  toolCalls: ModelToolCall[];
+  /** Tool calls whose input was still streaming when the step ended (cancel, error). */
+  pendingToolInputs: Array<{ toolCallId: string; toolName: string }>;
+  text: string;
+  reasoning: string;
+  /** The attempt wrote something to the step (so a retry must withdraw it first). */
+  streamedOutput: boolean;
+  /** Text, reasoning and tool-call JSON: what the output-token estimate counts. */
+  outputText: string;
+  sdkUsage?: LanguageModelUsage;
+  error?: ClassifiedError;
+}
+
+/** What one attempt has seen so far; `onPart` folds each stream part into it. */
+interface Attempt {
+  request: ModelCallRequest;
+  outcome: ModelCallOutcome;
+  /** Tool inputs still streaming, by call id. */
+  pending: Map<string, string>;
+  error: unknown;
+  aborted: boolean;
+  sawFinishStep: boolean;
+  startedAt: number;
+}
+
+/** One streamText call, converted to UI chunks as it arrives; a silent stream is abandoned after the idle timeout. */
+export async function streamOneAttempt(request: ModelCallRequest): Promise<ModelCallOutcome> {
+  const { trace, clock } = request;
+  const state: Attempt = {
+    request,
+    outcome: {
+      status: 'finished',
+      responseMessages: [],
+      toolCalls: [],
+      pendingToolInputs: [],
+      text: '',
+      reasoning: '',
+      streamedOutput: false,
+      outputText: '',
+    },
+    pending: new Map(),
+    error: undefined,
+    aborted: false,
+    sawFinishStep: false,
+    startedAt: clock.now(),
+  };
+  const { outcome } = state;
+
+  // Abandons this attempt only (a stall); the run's own signal stays untouched.
+  const attemptAbort = new AbortController();
+  trace.timeToFirstTokenMs = null;
+  let result: ReturnType<typeof streamText>;
+  try {
+    result = streamText({
+      model: request.model,
+      instructions: request.instructions || undefined,
+      messages: [...request.messages],
+      tools: request.tools,
+      toolChoice: request.toolChoice,
+      providerOptions: request.providerOptions,
+      maxRetries: 0,
+      abortSignal: AbortSignal.any([request.signal, attemptAbort.signal]),
+      include: { requestBody: true },
+      // Errors are read from the stream; this only silences the SDK's console logging.
+      onError: () => {},
+    });
+  } catch (e) {
+    return fail(outcome, e, request.signal);
+  }
+
+  const idle = new IdleTimer(request.settings.modelIdleTimeoutMs);
+  const iterator = result.stream[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = iterator.next();
+      // A stall abandons the pending read; its later rejection (the abort) is expected.
+      next.catch(() => {});
+      const step = await Promise.race([next, idle.expired]);
+      if (step === IDLE) {
+        attemptAbort.abort();
+        void iterator.return?.().catch(() => {});
+        if (!request.signal.aborted) state.error ??= new StreamStallError(request.settings.modelIdleTimeoutMs);
+        break;
+      }
+      if (step.done) break;
+      idle.restart();
+      onPart(state, step.value);
+    }
+  } catch (e) {
+    if (isAbortError(e) || request.signal.aborted) state.aborted = true;
+    else state.error ??= e;
+  } finally {
+    idle.stop();
+  }
+
+  outcome.pendingToolInputs = [...state.pending].map(([toolCallId, toolName]) => ({ toolCallId, toolName }));
+  if (state.aborted || request.signal.aborted) {
+    outcome.status = 'aborted';
+    return outcome;
+  }
+  outcome.responseMessages = await responseMessages(result, outcome);
+  if (state.error !== undefined) return fail(outcome, state.error, request.signal);
+  if (!state.sawFinishStep) return fail(outcome, new Error('The provider stream ended without a finish event.'), request.signal);
+  return outcome;
+}
+
+function onPart(state: Attempt, part: TextStreamPart<ToolSet>): void {
+  const { request, outcome } = state;
+  const { trace } = request;
+  switch (part.type) {
+    case 'start':
+    case 'finish':
+    case 'raw':
+    case 'ping':
+      return;
+    case 'start-step':
+      recordRequest(trace, part.request?.body);
+      trace.warnings = redactSecrets(part.warnings ?? []) as unknown[];
+      return;
+    case 'finish-step':
+      state.sawFinishStep = true;
+      outcome.finishReason = part.finishReason;
+      outcome.rawFinishReason = part.rawFinishReason;
+      outcome.sdkUsage = part.usage;
+      trace.finishReason = { unified: part.finishReason, raw: part.rawFinishReason ?? null };
+      trace.response = redactSecrets({
+        id: part.response.id,
+        modelId: part.response.modelId,
+        timestamp: part.response.timestamp instanceof Date ? part.response.timestamp.toISOString() : String(part.response.timestamp),
+        headers: part.response.headers,
+      });
+      return;
+    case 'error':
+      state.error ??= part.error;
+      return;
+    case 'abort':
+      state.aborted = true;
+      return;
+    case 'tool-error':
+    case 'tool-result':
+      // Only invalid calls get SDK results (the tools have no execute); the loop writes its own, in request order.
+      return;
+    case 'tool-call': {
+      markFirstToken(state);
+      state.pending.delete(part.toolCallId);
+      const call: ModelToolCall = { toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
+      if ('invalid' in part && part.invalid) call.invalidError = describeInvalidCall(part.error, request.tools);
+      outcome.toolCalls.push(call);
+      outcome.outputText += `${part.toolName} ${typeof part.input === 'string' ? part.input : JSON.stringify(part.input)}\n`;
+      const chunk = toChunk(request, part);
+      if (chunk?.type === 'tool-input-error' && call.invalidError) chunk.errorText = call.invalidError;
+      if (chunk) write(state, chunk);
+      return;
+    }
+    default: {
+      if (part.type === 'text-delta') {
+        outcome.text += part.text;
+        outcome.outputText += part.text;
+      }
+      if (part.type === 'reasoning-delta') {
+        outcome.reasoning += part.text;
+        outcome.outputText += part.text;
+      }
+      if (part.type === 'tool-input-start') state.pending.set(part.id, part.toolName);
+      if (part.type === 'text-delta' || part.type === 'reasoning-delta' || part.type === 'tool-input-start') markFirstToken(state);
+      const chunk = toChunk(request, part);
+      if (chunk) write(state, chunk);
+    }
+  }
+}
+
+function write(state: Attempt, chunk: AgentUIMessageChunk): void {
+  state.outcome.streamedOutput = true;
+  state.request.writer.write(chunk);
+}
+
+function markFirstToken(state: Attempt): void {
+  const { trace, clock } = state.request;
+  if (trace.timeToFirstTokenMs === null) trace.timeToFirstTokenMs = clock.now() - state.startedAt;
+}
+
+function toChunk(request: ModelCallRequest, part: TextStreamPart<ToolSet>): AgentUIMessageChunk | undefined {
+  return toUIMessageChunk(part, { tools: request.tools, sendStart: false, sendFinish: false, onError: errorMessage, redactToolErrors: false }) as
+    | AgentUIMessageChunk
+    | undefined;
+}
+
+const IDLE = Symbol('idle');
+
+/** Resolves `expired` once no `restart()` came for `ms`: the model stream has gone silent. */
+class IdleTimer {
+  readonly expired: Promise<typeof IDLE>;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private fire: () => void = () => {};
+
+  constructor(private readonly ms: number) {
+    this.expired = new Promise((resolve) => {
+      this.fire = () => resolve(IDLE);
+    });
+    this.restart();
+  }
+
+  restart(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(this.fire, this.ms);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+function fail(outcome: ModelCallOutcome, error: unknown, signal: AbortSignal): ModelCallOutcome {
+  if (signal.aborted || isAbortError(error)) return { ...outcome, status: 'aborted' };
+  return { ...outcome, status: 'failed', error: classifyError(error) };
+}
+
+/** The step's assistant message from the SDK, or one rebuilt from what arrived (after a failure). */
+async function responseMessages(result: ReturnType<typeof streamText>, outcome: ModelCallOutcome): Promise<ModelMessage[]> {
+  // The stream has ended, so the response is settled or about to be; the timeout only guards against an SDK hang.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const response = await Promise.race([
+    Promise.resolve(result.response).catch(() => undefined),
+    new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), 1_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  const messages = response?.messages.filter((m) => m.role === 'assistant') as ModelMessage[] | undefined;
+  if (messages && messages.length > 0) return messages;
+  const content: Array<{ type: 'text'; text: string } | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }> = [];
+  if (outcome.text) content.push({ type: 'text', text: outcome.text });
+  for (const call of outcome.toolCalls) {
+    content.push({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.invalidError ? {} : call.input });
+  }
+  return content.length ? [{ role: 'assistant', content }] : [];
+}
+
+function recordRequest(trace: StepTrace, body: unknown): void {
+  let parsed = body;
+  if (typeof body === 'string') {
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      parsed = body;
+    }
+  }
+  if (parsed !== undefined && parsed !== null) {
+    trace.request.body = redactSecrets(parsed);
+    trace.request.bodySource = 'provider';
+  }
+}
+
+/** Readable reasons for calls the SDK rejected before they could run. */
+export function describeInvalidCall(error: unknown, tools: ToolSet | undefined): string {
+  const name = (error as { name?: string } | undefined)?.name;
+  if (name === 'AI_NoSuchToolError') {
+    const toolName = (error as { toolName?: string }).toolName ?? 'unknown';
+    const available = Object.keys(tools ?? {});
+    return `Unknown tool "${toolName}". Available tools: ${available.length ? available.join(', ') : '(none)'}.`;
+  }
+  const message = errorMessage(error);
+  if (name === 'AI_InvalidToolInputError') return message.replace(/AI_(JSONParseError|TypeValidationError): /g, '');
+  return message;
+}
