@@ -1,15 +1,11 @@
 import type { Metadata, Viewport } from 'next';
-import { listRunningSessionIds } from '@/db/queries/runs';
-import { listSessions } from '@/db/queries/sessions';
 import { AppShell } from '@/components/shell/app-shell';
 import { SessionsProvider } from '@/components/sessions/sessions-provider';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import type { SessionSummary } from '@/lib/api-types';
-import { getAppDb } from '@/lib/server/db';
-import { LOCAL_OWNER_ID } from '@/lib/server/owner';
-import { toSessionSummary } from '@/lib/server/sessions';
+import { listSessionSummaries } from '@/lib/server/sessions';
 import './globals.css';
 
 export const dynamic = 'force-dynamic';
@@ -29,9 +25,7 @@ export const viewport: Viewport = {
 
 async function loadSessions(): Promise<SessionSummary[]> {
   try {
-    const db = await getAppDb();
-    const [rows, running] = await Promise.all([listSessions(db, LOCAL_OWNER_ID), listRunningSessionIds(db, LOCAL_OWNER_ID)]);
-    return rows.map((row) => toSessionSummary(row, running));
+    return await listSessionSummaries();
   } catch (error) {
     // The pages show their own error; the sidebar just starts empty.
     console.error('loading sessions for the sidebar failed', error);

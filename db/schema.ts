@@ -1,6 +1,17 @@
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
-import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
+import type { z } from 'zod';
+import type {
+  chunkColumn,
+  compactionRecordColumn,
+  mcpArgsColumn,
+  mcpHeadersColumn,
+  messageColumn,
+  sessionSettingsColumn,
+  stepTraceColumn,
+  todosColumn,
+  usageColumn,
+} from './json-columns';
 
 /**
  * Every table carries `ownerId`, so per-user isolation (accounts arrive later)
@@ -17,11 +28,11 @@ export const sessions = sqliteTable(
     titleSource: text('title_source', { enum: ['default', 'auto', 'user'] }).notNull().default('default'),
     modelKey: text('model_key').notNull(),
     /** Per-session loop settings (JSON object of overrides). */
-    settings: text('settings', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
+    settings: text('settings', { mode: 'json' }).$type<z.output<typeof sessionSettingsColumn>>().notNull().default({}),
     /** plan | ask | accept-edits | auto — enforced by the server on every tool call. */
     permissionMode: text('permission_mode', { enum: ['plan', 'ask', 'accept-edits', 'auto'] }).notNull().default('ask'),
     /** The agent's todo list (todo_write), shown as a live checklist. */
-    todos: text('todos', { mode: 'json' }).$type<Array<{ id: string; content: string; status: 'pending' | 'in_progress' | 'completed' }>>().notNull().default([]),
+    todos: text('todos', { mode: 'json' }).$type<z.output<typeof todosColumn>>().notNull().default([]),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
   },
@@ -40,7 +51,7 @@ export const messages = sqliteTable(
     /** Order within the session. */
     position: integer('position').notNull(),
     /** The whole UI message as JSON: one row per message. */
-    message: text('message', { mode: 'json' }).$type<AgentUIMessage>().notNull(),
+    message: text('message', { mode: 'json' }).$type<z.output<typeof messageColumn>>().notNull(),
     /** Pinned messages are kept verbatim through compaction. */
     pinned: integer('pinned', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
@@ -66,7 +77,7 @@ export const runs = sqliteTable(
      */
     status: text('status', { enum: ['running', 'completed', 'awaiting_approval', 'failed', 'cancelled', 'interrupted'] }).notNull(),
     endReason: text('end_reason'),
-    usage: text('usage', { mode: 'json' }).$type<Record<string, unknown>>(),
+    usage: text('usage', { mode: 'json' }).$type<z.output<typeof usageColumn>>(),
     startedAt: integer('started_at', { mode: 'number' }).notNull(),
     endedAt: integer('ended_at', { mode: 'number' }),
     /** The server process that runs it; it renews `leaseExpiresAt` while it lives. */
@@ -75,7 +86,7 @@ export const runs = sqliteTable(
     /** Stop, asked from any tab or instance; the owner polls it with its heartbeat. */
     stopRequestedAt: integer('stop_requested_at', { mode: 'number' }),
     /** A continuation (after approvals) goes on writing an existing message: that message as it was, to rebuild from the log. */
-    baseMessage: text('base_message', { mode: 'json' }).$type<AgentUIMessage>(),
+    baseMessage: text('base_message', { mode: 'json' }).$type<z.output<typeof messageColumn>>(),
   },
   (t) => [
     index('runs_session_idx').on(t.sessionId, t.startedAt),
@@ -96,7 +107,7 @@ export const runEvents = sqliteTable(
       .notNull()
       .references(() => runs.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
-    chunk: text('chunk', { mode: 'json' }).$type<AgentUIMessageChunk>().notNull(),
+    chunk: text('chunk', { mode: 'json' }).$type<z.output<typeof chunkColumn>>().notNull(),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
@@ -113,7 +124,7 @@ export const runSteps = sqliteTable(
     ownerId: text('owner_id').notNull(),
     stepNumber: integer('step_number').notNull(),
     /** The step trace: request (keys redacted), response metadata, usage, timings, retries, hooks. */
-    trace: text('trace', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    trace: text('trace', { mode: 'json' }).$type<z.output<typeof stepTraceColumn>>().notNull(),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [index('run_steps_run_idx').on(t.runId, t.stepNumber)],
@@ -197,10 +208,10 @@ export const mcpServers = sqliteTable('mcp_servers', {
   name: text('name').notNull(),
   transport: text('transport', { enum: ['http', 'sse', 'stdio'] }).notNull(),
   url: text('url'),
-  headers: text('headers', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+  headers: text('headers', { mode: 'json' }).$type<z.output<typeof mcpHeadersColumn>>().notNull().default({}),
   /** stdio only (off unless the operator enables it). */
   command: text('command'),
-  args: text('args', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  args: text('args', { mode: 'json' }).$type<z.output<typeof mcpArgsColumn>>().notNull().default([]),
   /**
    * stdio only: the exact command line (JSON of [command, ...args]) the operator confirmed
    * from this machine. A stdio server runs only while this equals its current command.
@@ -230,7 +241,7 @@ export const compactions = sqliteTable(
     runId: text('run_id'),
     trigger: text('trigger', { enum: ['auto', 'length', 'manual'] }).notNull(),
     /** The record itself: summary, cut-off message id, pruned and dropped items, model, tokens before/after, cost. */
-    record: text('record', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    record: text('record', { mode: 'json' }).$type<z.output<typeof compactionRecordColumn>>().notNull(),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
     undoneAt: integer('undone_at', { mode: 'number' }),
   },

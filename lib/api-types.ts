@@ -1,4 +1,5 @@
 import type { AgentUIMessage, UsageTotals } from '@/lib/agent/messages';
+import type { StepTrace } from '@/lib/agent/trace';
 import type { ContextLevel, ContextThresholds } from '@/lib/context/thresholds';
 import type { CompactionRecord, CompactionTrigger, ContextBreakdown } from '@/lib/context/types';
 import type { ModelInfo } from '@/lib/models/types';
@@ -98,6 +99,26 @@ export interface ApprovalsRequestBody {
 }
 
 /** A standing grant, as the grants panel lists it. */
+/** GET /api/sessions/:id/runs: newest first. */
+export interface RunSummary {
+  id: string;
+  messageId: string;
+  modelKey: string;
+  status: 'running' | 'completed' | 'awaiting_approval' | 'failed' | 'cancelled' | 'interrupted';
+  endReason: string | null;
+  usage: UsageTotals | null;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+/** GET /api/runs/:runId/steps: the inspector's data, keys redacted before the trace was stored. */
+export interface RunStep {
+  stepNumber: number;
+  trace: StepTrace;
+  /** "Copy as curl" for model calls (an approvals step has no request). */
+  curl?: string;
+}
+
 export interface ToolGrant {
   id: string;
   toolName: string;

@@ -53,7 +53,7 @@ function refuse(req, res, verdict) {
     'cache-control': 'no-store',
     connection: 'close',
   });
-  res.end(JSON.stringify({ error: verdict.message, code: verdict.code }));
+  res.end(JSON.stringify({ error: { code: verdict.code, message: verdict.message } }));
 }
 
 /**

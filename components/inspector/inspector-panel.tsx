@@ -6,7 +6,8 @@ import { PanelSheetHeader } from '@/components/shell/panel-sheet-header';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { RunItem } from '@/components/inspector/run-item';
-import { fetchRuns, type RunSummary } from '@/lib/client/api';
+import type { RunSummary } from '@/lib/api-types';
+import { fetchRuns } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 
 /** While a run is active and the inspector is open, re-read runs and steps this often. */

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { Spinner } from '@/components/ui/spinner';
 import { RunSteps } from '@/components/inspector/run-steps';
-import type { RunSummary } from '@/lib/client/api';
+import type { RunSummary } from '@/lib/api-types';
 import { formatClockTime, formatDuration } from '@/lib/client/format';
 import { cn } from '@/lib/utils';
 

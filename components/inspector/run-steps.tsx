@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { StepTraceView } from '@/components/inspector/step-trace-view';
-import { fetchRunSteps, type RunStep } from '@/lib/client/api';
+import type { RunStep } from '@/lib/api-types';
+import { fetchRunSteps } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 
 /** The steps of one run, re-read whenever `version` changes (a run finished, or a poll while one is active). */

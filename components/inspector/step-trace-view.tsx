@@ -6,7 +6,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { JsonBlock } from '@/components/agent/json-block';
 import type { StepTrace } from '@/lib/agent/trace';
-import type { RunStep } from '@/lib/client/api';
+import type { RunStep } from '@/lib/api-types';
 import { formatDuration, formatNumber, prettyJson } from '@/lib/client/format';
 
 interface Section {

@@ -15,7 +15,7 @@ export interface StoredCompaction {
 }
 
 function toStored(row: CompactionRow): StoredCompaction {
-  return { id: row.id, runId: row.runId, trigger: row.trigger, record: row.record as unknown as CompactionRecord, createdAt: row.createdAt, undoneAt: row.undoneAt };
+  return { id: row.id, runId: row.runId, trigger: row.trigger, record: row.record, createdAt: row.createdAt, undoneAt: row.undoneAt };
 }
 
 export async function insertCompaction(
@@ -30,7 +30,7 @@ export async function insertCompaction(
       sessionId: input.sessionId,
       runId: input.runId ?? null,
       trigger: input.trigger,
-      record: input.record as unknown as Record<string, unknown>,
+      record: input.record,
       createdAt: input.now ?? Date.now(),
     })
     .returning();

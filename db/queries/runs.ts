@@ -34,7 +34,7 @@ function describe(error: unknown): string {
 export async function finishRun(
   db: Db,
   id: string,
-  outcome: { status: Exclude<RunStatus, 'running'>; endReason: string; usage?: Record<string, unknown> },
+  outcome: { status: Exclude<RunStatus, 'running'>; endReason: string; usage?: RunRow['usage'] },
 ): Promise<boolean> {
   const updated = await db
     .update(runs)
@@ -89,7 +89,7 @@ export async function listRunningSessionIds(db: Db, ownerId: string): Promise<Se
 
 export async function insertRunStep(
   db: Db,
-  input: { id: string; runId: string; sessionId: string; ownerId: string; stepNumber: number; trace: Record<string, unknown> },
+  input: { id: string; runId: string; sessionId: string; ownerId: string; stepNumber: number; trace: RunStepRow['trace'] },
 ): Promise<void> {
   await db.insert(runSteps).values({ ...input, createdAt: Date.now() });
 }

@@ -37,11 +37,18 @@ export async function createSession(
   return row;
 }
 
+export interface SessionUpdate {
+  title?: string;
+  modelKey?: string;
+  settings?: SessionRow['settings'];
+  permissionMode?: SessionRow['permissionMode'];
+}
+
 export async function updateSession(
   db: Db,
   ownerId: string,
   id: string,
-  patch: { title?: string; modelKey?: string; settings?: Record<string, unknown>; permissionMode?: SessionRow['permissionMode'] },
+  patch: SessionUpdate,
 ): Promise<SessionRow | undefined> {
   const [row] = await db
     .update(sessions)

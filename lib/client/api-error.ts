@@ -1,14 +1,20 @@
+import { describeApiError, isApiErrorCode, type ApiErrorCode } from '@/lib/api/errors';
+
 /**
- * Errors from our HTTP API arrive as JSON `{ error, code? }`. The AI SDK's
- * transport wraps a failed POST in an APICallError whose message is the raw
- * response body; these helpers turn either into a sentence a person can read.
+ * Errors from our HTTP API arrive as JSON `{ error: { code, message } }`. The
+ * AI SDK's transport wraps a failed POST in an APICallError whose message is
+ * the raw response body; these helpers turn either into a sentence a person
+ * can read. This is the one place the browser reads error answers.
  */
+
+/** A code from the server, or `network` when the server could not be reached at all. */
+export type ClientErrorCode = ApiErrorCode | 'network';
 
 export class ApiRequestError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code?: string,
+    readonly code?: ClientErrorCode,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -16,23 +22,30 @@ export class ApiRequestError extends Error {
 }
 
 interface ParsedBody {
-  error?: string;
-  code?: string;
+  message?: string;
+  code?: ApiErrorCode;
+}
+
+/** `{ error: { code, message } }` → its parts; a known code without a message gets its plain-words description. */
+export function parseErrorBody(body: unknown): ParsedBody | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const error = (body as { error?: unknown }).error;
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const known = isApiErrorCode(code) ? code : undefined;
+  const text = typeof message === 'string' && message ? message : known ? describeApiError(known) : undefined;
+  return { message: text, code: known };
 }
 
 function parseBody(text: string): ParsedBody | undefined {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{')) return undefined;
   try {
-    const value = JSON.parse(trimmed) as unknown;
-    if (value && typeof value === 'object') {
-      const { error, code } = value as Record<string, unknown>;
-      return { error: typeof error === 'string' ? error : undefined, code: typeof code === 'string' ? code : undefined };
-    }
+    return parseErrorBody(JSON.parse(trimmed));
   } catch {
     // not JSON: the text itself is the message
+    return undefined;
   }
-  return undefined;
 }
 
 const FALLBACK_BY_STATUS: Record<number, string> = {
@@ -46,7 +59,7 @@ const FALLBACK_BY_STATUS: Record<number, string> = {
 export interface ReadableError {
   message: string;
   status?: number;
-  code?: string;
+  code?: ClientErrorCode;
 }
 
 /** Reads any error (ours, the AI SDK's, a network failure) into a message, status and code. */
@@ -56,7 +69,7 @@ export function readError(error: unknown): ReadableError {
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : undefined;
   const body = 'responseBody' in error && typeof error.responseBody === 'string' ? error.responseBody : error.message;
   const parsed = parseBody(body);
-  if (parsed?.error) return { message: parsed.error, status, code: parsed.code };
+  if (parsed?.message) return { message: parsed.message, status, code: parsed.code };
   if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) {
     return { message: 'Could not reach the server. Check that it is running and your connection, then try again.', status, code: 'network' };
   }

@@ -1,6 +1,6 @@
-import type { CompactionResponse, ContextReport, SessionDetail, SessionSummary, ToolGrant, WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
+import type { CompactionResponse, ContextReport, RunStep, RunSummary, SessionDetail, SessionSummary, ToolGrant, WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
 import type { PermissionMode } from '@/lib/permissions/policy';
-import { ApiRequestError } from './api-error';
+import { ApiRequestError, parseErrorBody } from './api-error';
 
 /** Typed fetchers for the HTTP API. Every failure becomes an ApiRequestError with the server's own message. */
 
@@ -30,12 +30,8 @@ export async function request<T>(url: string, init?: RequestInit & { json?: unkn
     body = undefined;
   }
   if (!response.ok) {
-    const { error, code } = (body ?? {}) as { error?: unknown; code?: unknown };
-    throw new ApiRequestError(
-      typeof error === 'string' ? error : `Request failed (${response.status}).`,
-      response.status,
-      typeof code === 'string' ? code : undefined,
-    );
+    const parsed = parseErrorBody(body);
+    throw new ApiRequestError(parsed?.message ?? `Request failed (${response.status}).`, response.status, parsed?.code);
   }
   return body as T;
 }
@@ -66,23 +62,6 @@ export async function deleteSession(id: string): Promise<void> {
 /** Aborts the run on the server; answers once the partial reply is saved. */
 export async function stopSessionRun(id: string): Promise<boolean> {
   return (await request<{ stopped: boolean }>(`/api/sessions/${encodeURIComponent(id)}/stop`, { method: 'POST' })).stopped;
-}
-
-export interface RunSummary {
-  id: string;
-  messageId: string;
-  modelKey: string;
-  status: 'running' | 'completed' | 'failed' | 'cancelled' | (string & {});
-  endReason: string | null;
-  usage?: Record<string, unknown> | null;
-  startedAt: number;
-  endedAt: number | null;
-}
-
-export interface RunStep {
-  stepNumber: number;
-  trace: Record<string, unknown>;
-  curl?: string;
 }
 
 export async function fetchRuns(sessionId: string): Promise<RunSummary[]> {

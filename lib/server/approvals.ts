@@ -8,7 +8,7 @@ import type { AgentTool, ApprovalAnswer } from '@/lib/agent/types';
 import { canonicalJson, verifyApproval } from '@/lib/permissions/signature';
 import type { ApprovalDecision } from './approval-request';
 import { approvalSecret } from './approval-secret';
-import { HttpError } from './http';
+import { ApiError } from './http';
 
 /**
  * Turns the client's approval decisions into answers the loop can resume
@@ -29,7 +29,7 @@ export interface ValidatedAnswers {
   grants: string[];
 }
 
-const reject = (message: string) => new HttpError(400, message, 'invalid_approval');
+const reject = (message: string) => new ApiError('invalid_approval', message);
 
 export async function validateApprovalDecisions(input: {
   db: Db;

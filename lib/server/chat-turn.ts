@@ -1,18 +1,37 @@
+import { z } from 'zod';
 import { expirePendingApprovals } from '@/db/queries/approvals';
 import { loadMessages, messageExists, saveMessage } from '@/db/queries/messages';
 import { setAutoTitle, updateSession } from '@/db/queries/sessions';
 import type { SessionRow } from '@/db/schema';
-import { resolveModel, UnknownModelError } from '@/lib/models';
+import { resolveModel } from '@/lib/models';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
-import { MAX_MESSAGE_CHARS, messageChars, toUserMessage, type ChatRequest } from './chat-request';
+import { chatRequestSchema, MAX_MESSAGE_CHARS, messageChars, toUserMessage, type ChatRequest } from './chat-request';
 import { getAppDb } from './db';
-import { HttpError } from './http';
+import { ApiError } from './http';
 import { claimSession, releaseSession, startRun, type ActiveRun } from './run-manager';
 import { titleFromMessage } from './titles';
 import { withEditedInputs, withoutRunEnd } from '@/lib/agent/approvals';
 import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
-import type { ApprovalsRequest } from './approval-request';
+import { approvalsRequestSchema, type ApprovalsRequest } from './approval-request';
 import { recordApprovalDecisions, validateApprovalDecisions } from './approvals';
+import { runEventsResponse } from './run-log';
+import { requireSession } from './session-access';
+
+/** POST /api/chat: either a new user message, or the user's answers to approval requests (never both, never history). */
+export const chatBodySchema = z.union([chatRequestSchema, approvalsRequestSchema]);
+export type ChatBody = z.infer<typeof chatBodySchema>;
+
+/**
+ * The whole chat turn, in order: the owner's session, then a run that starts
+ * with the new message or continues after the approvals, streamed from its
+ * log. The client sends only its new message or its decisions; history comes
+ * from the database.
+ */
+export async function chatTurn(request: Request, body: ChatBody): Promise<Response> {
+  const { ownerId, session } = await requireSession(request, body.sessionId);
+  const run = 'approvals' in body ? await continueTurnAfterApprovals({ ownerId, session, request: body }) : await startTurnWithMessage({ ownerId, session, request: body });
+  return runEventsResponse(run.log.read());
+}
 
 /**
  * One chat turn that starts with a new user message: the message is saved,
@@ -24,14 +43,14 @@ import { recordApprovalDecisions, validateApprovalDecisions } from './approvals'
 export async function startTurnWithMessage(input: { ownerId: string; session: SessionRow; request: ChatRequest }): Promise<ActiveRun> {
   const { ownerId, session, request } = input;
   if (messageChars(request) > MAX_MESSAGE_CHARS) {
-    throw new HttpError(413, `Message too long: ${messageChars(request).toLocaleString('en')} characters (limit ${MAX_MESSAGE_CHARS.toLocaleString('en')}).`, 'too_large');
+    throw new ApiError('too_large', `Message too long: ${messageChars(request).toLocaleString('en')} characters (limit ${MAX_MESSAGE_CHARS.toLocaleString('en')}).`);
   }
   const db = await getAppDb();
   const modelKey = request.modelKey ?? session.modelKey;
-  const model = await resolveSessionModel(modelKey);
+  const model = await resolveModel(modelKey);
   await claimSession(db, ownerId, session.id);
   try {
-    if (await messageExists(db, request.message.id)) throw new HttpError(409, 'This message was already sent.', 'duplicate_message');
+    if (await messageExists(db, request.message.id)) throw new ApiError('duplicate_message', 'This message was already sent.');
     const userMessage = toUserMessage(request);
     await saveMessage(db, ownerId, session.id, userMessage);
     // Approvals left unanswered can no longer be answered: the conversation moved on.
@@ -51,7 +70,7 @@ export async function startTurnWithMessage(input: { ownerId: string; session: Se
 export async function continueTurnAfterApprovals(input: { ownerId: string; session: SessionRow; request: ApprovalsRequest }): Promise<ActiveRun> {
   const { ownerId, session, request } = input;
   const db = await getAppDb();
-  const model = await resolveSessionModel(session.modelKey);
+  const model = await resolveModel(session.modelKey);
   await claimSession(db, ownerId, session.id);
   let toolSet: SessionToolSet | undefined;
   try {
@@ -74,13 +93,5 @@ export async function continueTurnAfterApprovals(input: { ownerId: string; sessi
     await toolSet?.close().catch(() => {});
     throw error;
   }
-}
-
-/** The model for a key, or 400 `unknown_model`. */
-export async function resolveSessionModel(modelKey: string) {
-  return resolveModel(modelKey).catch((error) => {
-    if (error instanceof UnknownModelError) throw new HttpError(400, error.message, 'unknown_model');
-    throw error;
-  });
 }
 

@@ -1,23 +1,46 @@
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
-import type { ApiError } from '@/lib/api-types';
+import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode } from '@/lib/api/errors';
+import { McpConfigError } from '@/lib/mcp/config';
+import { UnknownModelError } from '@/lib/models/registry';
+import { WorkspacePathError } from '@/lib/workspace/paths';
 import { isBusyError } from '@/db/open.mjs';
 import { isJsonContentType } from '@/lib/security/request-guard.mjs';
 
-export function jsonError(status: number, error: string, code?: string) {
-  return NextResponse.json<ApiError>(code ? { error, code } : { error }, { status });
-}
-
-export class HttpError extends Error {
+/** An answer the client should see: its code decides the status (lib/api/errors.ts). */
+export class ApiError extends Error {
+  readonly status: number;
   constructor(
-    readonly status: number,
+    readonly code: ApiErrorCode,
     message: string,
-    readonly code?: string,
     /** Extra response headers, e.g. `retry-after` on a 503. */
     readonly headers?: Record<string, string>,
   ) {
     super(message);
+    this.name = 'ApiError';
+    this.status = API_ERROR_STATUS[code];
   }
+}
+
+/** The one place an error becomes a response: `{ error: { code, message } }`. */
+export function errorResponse(error: ApiError): NextResponse<ApiErrorBody> {
+  const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
+  return NextResponse.json(body, { status: error.status, headers: error.headers });
+}
+
+/**
+ * Errors of the domain that the client caused or can act on, mapped once.
+ * Anything else is a 500 without internals.
+ */
+export function toApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof UnknownModelError) return new ApiError('unknown_model', error.message);
+  if (error instanceof WorkspacePathError || error instanceof McpConfigError) return new ApiError('bad_request', error.message);
+  // The write did not happen: say so, never 2xx, and invite a retry.
+  if (isBusyError(error)) {
+    return new ApiError('db_busy', 'The database is busy: another process is writing to it. Nothing was saved; try again in a moment.', { 'retry-after': '2' });
+  }
+  return undefined;
 }
 
 /**
@@ -26,22 +49,22 @@ export class HttpError extends Error {
  */
 export async function readJsonBody<T extends z.ZodType>(request: Request, schema: T, maxBytes: number): Promise<z.infer<T>> {
   if (!isJsonContentType(request.headers.get('content-type'))) {
-    throw new HttpError(415, 'This endpoint accepts only JSON: send the request with Content-Type: application/json.', 'unsupported_media_type');
+    throw new ApiError('unsupported_media_type', 'This endpoint accepts only JSON: send the request with Content-Type: application/json.');
   }
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new HttpError(413, `Request body too large (limit ${maxBytes} bytes).`, 'too_large');
+  if (declared > maxBytes) throw new ApiError('too_large', `Request body too large (limit ${maxBytes} bytes).`);
   const text = await readTextWithin(request, maxBytes);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new HttpError(400, 'Request body is not valid JSON.', 'bad_request');
+    throw new ApiError('bad_request', 'Request body is not valid JSON.');
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    throw new HttpError(400, `Invalid request${where}: ${issue?.message ?? 'malformed body'}`, 'bad_request');
+    throw new ApiError('bad_request', `Invalid request${where}: ${issue?.message ?? 'malformed body'}`);
   }
   return parsed.data;
 }
@@ -58,32 +81,23 @@ async function readTextWithin(request: Request, maxBytes: number): Promise<strin
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new HttpError(413, `Request body too large (limit ${maxBytes} bytes).`, 'too_large');
+      throw new ApiError('too_large', `Request body too large (limit ${maxBytes} bytes).`);
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Turns thrown HttpErrors into JSON answers; anything else is a 500 without internals. */
+/** Turns thrown errors into JSON answers (toApiError); anything unexpected is a 500 without internals. */
 export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {
   return async (...args: A): Promise<Response> => {
     try {
       return await handler(...args);
     } catch (error) {
-      if (error instanceof HttpError) {
-        const response = jsonError(error.status, error.message, error.code);
-        for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
-        return response;
-      }
-      if (isBusyError(error)) {
-        // The write did not happen: say so, never 2xx, and invite a retry.
-        const response = jsonError(503, 'The database is busy: another process is writing to it. Nothing was saved; try again in a moment.', 'db_busy');
-        response.headers.set('retry-after', '2');
-        return response;
-      }
+      const known = toApiError(error);
+      if (known) return errorResponse(known);
       console.error(error);
-      return jsonError(500, 'Internal server error.', 'internal');
+      return errorResponse(new ApiError('internal', 'Internal server error.'));
     }
   };
 }

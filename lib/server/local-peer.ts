@@ -1,5 +1,5 @@
 import { PEER_HEADER } from '@/lib/security/request-guard.mjs';
-import { HttpError } from './http';
+import { ApiError } from './http';
 
 /**
  * Whether the request came from this machine itself. Only scripts/server.mjs sets the
@@ -13,9 +13,5 @@ export function isFromThisMachine(request: Request): boolean {
 /** For actions that run commands on the host: only the operator, at this machine. */
 export function requireLocalOperator(request: Request, action: string): void {
   if (isFromThisMachine(request)) return;
-  throw new HttpError(
-    403,
-    `${action} is allowed only from this machine: open the playground at http://localhost on the server itself (not through a proxy or another computer).`,
-    'local_only',
-  );
+  throw new ApiError('local_only', `${action} is allowed only from this machine: open the playground at http://localhost on the server itself (not through a proxy or another computer).`);
 }

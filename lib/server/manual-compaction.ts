@@ -1,8 +1,8 @@
 import { createIdGenerator } from 'ai';
 import type { Db } from '@/db/client';
-import { insertCompaction, undoCompaction } from '@/db/queries/compactions';
+import { insertCompaction, setMessagePinned, undoCompaction } from '@/db/queries/compactions';
 import type { SessionRow } from '@/db/schema';
-import type { CompactionEntry, ContextReport } from '@/lib/api-types';
+import type { CompactionEntry, CompactionResponse, ContextReport } from '@/lib/api-types';
 import { compactHistory, SummaryFailedError } from '@/lib/context/compaction/compact-history';
 import { measureContext } from '@/lib/context/measure';
 import { exceedsHardLimit, shouldCompact } from '@/lib/context/thresholds';
@@ -11,6 +11,9 @@ import { sessionTools } from '@/lib/tools/session-tools';
 import { agentInstructions } from './instructions';
 import { contextReport, loadContextState, measureSessionView, toModelMessages, toolSchemas } from './session-context';
 import { summarizerFor } from './summarizer';
+import { ApiError } from './http';
+import { claimSession, isSessionRunning, releaseSession } from './run-manager';
+import { requireSession } from './session-access';
 
 /**
  * `/compact [focus]` and "Undo compaction": the user steering what the model
@@ -23,6 +26,36 @@ export interface ManualCompactionResult {
 }
 
 const compactionId = createIdGenerator({ prefix: 'cmp', size: 16 });
+
+/** `POST /api/sessions/:id/compact`: holds the session (no run may start meanwhile), compacts, reports the new context. */
+export async function compactSessionFor(request: Request, id: string, focus: string | undefined): Promise<CompactionResponse> {
+  const { db, ownerId, session } = await requireSession(request, id);
+  await resolveModel(session.modelKey);
+  await claimSession(db, ownerId, session.id);
+  try {
+    const result = await compactSessionNow(db, ownerId, session, focus || undefined, request.signal);
+    return { ...result, context: await contextReport(db, ownerId, session) };
+  } finally {
+    releaseSession(session.id);
+  }
+}
+
+/** "Undo compaction": refused while the agent works, 404 for a compaction that is not active. */
+export async function undoCompactionFor(request: Request, id: string, compactionId: string): Promise<CompactionResponse> {
+  const { db, ownerId, session } = await requireSession(request, id);
+  if (isSessionRunning(session.id)) {
+    throw new ApiError('run_active', 'The agent is working in this session. Wait for it to finish or press Stop, then undo.');
+  }
+  const { undone, context, warning } = await undoSessionCompaction(db, ownerId, session, compactionId);
+  if (!undone) throw new ApiError('not_found', 'No compaction to undo with this id (it may already be undone).');
+  return { context, ...(warning ? { warning } : {}) };
+}
+
+/** Pin: the message is kept verbatim through every compaction. */
+export async function pinMessageFor(request: Request, id: string, messageId: string, pinned: boolean): Promise<void> {
+  const { db, ownerId, session } = await requireSession(request, id);
+  if (!(await setMessagePinned(db, ownerId, session.id, messageId, pinned))) throw new ApiError('not_found', 'Message not found in this session.');
+}
 
 export async function compactSessionNow(db: Db, ownerId: string, session: SessionRow, focus: string | undefined, signal: AbortSignal): Promise<ManualCompactionResult> {
   const state = await loadContextState(db, ownerId, session);

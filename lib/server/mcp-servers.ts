@@ -4,11 +4,11 @@ import type { McpServerRow } from '@/db/schema';
 import type { McpServerView, McpTestResult } from '@/lib/api-types';
 import type { ConfirmStdioCommandInput, CreateMcpServerInput, PatchMcpServerInput } from '@/lib/mcp/config';
 import { testMcpServer as connectAndList } from '@/lib/mcp/mcp-tools';
-import { assertTransportAllowed, fieldsForCreate, fieldsForPatch } from '@/lib/mcp/server-config';
+import { assertTransportAllowed, fieldsForCreate, fieldsForPatch } from './mcp-server-config';
 import { commandFingerprint, isCommandConfirmed, UNCONFIRMED_COMMAND_MESSAGE } from '@/lib/mcp/stdio-command';
 import { toMcpServerView } from '@/lib/mcp/view';
 import { getAppDb } from './db';
-import { HttpError } from './http';
+import { ApiError } from './http';
 import { requireLocalOperator } from './local-peer';
 import { currentOwnerId } from './owner';
 
@@ -57,7 +57,7 @@ export async function testServer(request: Request, id: string): Promise<McpTestR
   assertTransportAllowed(row.transport);
   if (row.transport === 'stdio') {
     requireLocalOperator(request, 'Running a stdio MCP server');
-    if (!isCommandConfirmed(row)) throw new HttpError(409, UNCONFIRMED_COMMAND_MESSAGE, 'command_unconfirmed');
+    if (!isCommandConfirmed(row)) throw new ApiError('command_unconfirmed', UNCONFIRMED_COMMAND_MESSAGE);
   }
   return connectAndList(row);
 }
@@ -65,12 +65,12 @@ export async function testServer(request: Request, id: string): Promise<McpTestR
 export async function confirmStdioCommand(request: Request, id: string, body: ConfirmStdioCommandInput): Promise<McpServerView> {
   const ownerId = currentOwnerId(request);
   const row = await requireServer(ownerId, id);
-  if (row.transport !== 'stdio') throw new HttpError(400, 'Only stdio servers run a command to confirm.', 'bad_request');
+  if (row.transport !== 'stdio') throw new ApiError('bad_request', 'Only stdio servers run a command to confirm.');
   assertTransportAllowed(row.transport);
   requireLocalOperator(request, 'Confirming a stdio command');
   const fingerprint = commandFingerprint(row);
   if (commandFingerprint(body) !== fingerprint) {
-    throw new HttpError(409, 'The command changed since you looked at it. Reload the page and review it again.', 'command_changed');
+    throw new ApiError('command_changed', 'The command changed since you looked at it. Reload the page and review it again.');
   }
   const updated = await updateMcpServer(await getAppDb(), ownerId, id, { confirmedCommand: fingerprint });
   if (!updated) throw notFound();
@@ -85,8 +85,8 @@ async function requireServer(ownerId: string, id: string): Promise<McpServerRow>
 
 async function assertNameFree(ownerId: string, name: string): Promise<void> {
   if (await findMcpServerByName(await getAppDb(), ownerId, name)) {
-    throw new HttpError(409, `An MCP server named "${name}" already exists.`, 'name_taken');
+    throw new ApiError('name_taken', `An MCP server named "${name}" already exists.`);
   }
 }
 
-const notFound = () => new HttpError(404, 'MCP server not found.', 'not_found');
+const notFound = () => new ApiError('not_found', 'MCP server not found.');

@@ -8,7 +8,7 @@ import type { QueuedMessage, QueueResponse } from '@/lib/api-types';
 import { startTurnWithMessage } from './chat-turn';
 import type { ChatRequest } from './chat-request';
 import { getAppDb } from './db';
-import { HttpError } from './http';
+import { ApiError } from './http';
 import { isSessionRunning } from './run-manager';
 
 /**
@@ -76,9 +76,9 @@ export async function cancelQueuedMessage(input: { db: Db; ownerId: string; sess
 /** "Send now": sends the first queued message although the last run did not end normally. 409 while a run is active. */
 export async function sendQueuedNow(input: { db: Db; ownerId: string; sessionId: string }): Promise<QueueResponse> {
   const { db, ownerId, sessionId } = input;
-  if (isSessionRunning(sessionId)) throw new HttpError(409, 'The agent is still working; the queue is sent when it finishes.', 'run_active');
+  if (isSessionRunning(sessionId)) throw new ApiError('run_active', 'The agent is still working; the queue is sent when it finishes.');
   const dispatchedId = await dispatchNextQueued(ownerId, sessionId);
-  if (!dispatchedId) throw new HttpError(404, 'Nothing is queued.', 'queue_empty');
+  if (!dispatchedId) throw new ApiError('queue_empty', 'Nothing is queued.');
   return queueResponse(db, ownerId, sessionId, dispatchedId);
 }
 
@@ -122,8 +122,8 @@ async function dispatchNextQueued(ownerId: string, sessionId: string): Promise<s
     return taken.id;
   } catch (error) {
     // Already in the transcript (a previous attempt got that far): it was sent, so it stays out of the queue.
-    if (error instanceof HttpError && error.code === 'duplicate_message') return undefined;
-    if (error instanceof HttpError && error.code === 'run_active') {
+    if (error instanceof ApiError && error.code === 'duplicate_message') return undefined;
+    if (error instanceof ApiError && error.code === 'run_active') {
       await restoreQueuedMessage(db, taken);
       return undefined;
     }
@@ -132,6 +132,6 @@ async function dispatchNextQueued(ownerId: string, sessionId: string): Promise<s
   }
 }
 
-function goneError(): HttpError {
-  return new HttpError(404, 'This message is no longer queued: it was already sent or cancelled.', 'not_queued');
+function goneError(): ApiError {
+  return new ApiError('not_queued', 'This message is no longer queued: it was already sent or cancelled.');
 }

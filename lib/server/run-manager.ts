@@ -16,7 +16,7 @@ import { agentInstructions } from './instructions';
 import { createContextSeam } from './context-seam';
 import { summarizerFor } from './summarizer';
 import { describeError } from './errors';
-import { HttpError } from './http';
+import { ApiError } from './http';
 import { closeInterruptedMessage, HEARTBEAT_MS, instanceId, LEASE_MS, recoverOrphanedRuns, SERVER_RESTART_END } from './recovery';
 import { landRunWrite, RunLog } from './run-log';
 import { dispatchQueueAfterRun } from './message-queue';
@@ -100,9 +100,9 @@ export async function claimSession(db: Db, ownerId: string, sessionId: string): 
   }
 }
 
-const runActiveError = () => new HttpError(409, 'The agent is still working in this session. Wait for it to finish or press Stop, then send again.', 'run_active');
+const runActiveError = () => new ApiError('run_active', 'The agent is still working in this session. Wait for it to finish or press Stop, then send again.');
 const shuttingDownError = () =>
-  new HttpError(503, 'The server is restarting: it finishes the runs in progress and takes no new ones. Send again in a moment.', 'shutting_down', { 'retry-after': '10' });
+  new ApiError('shutting_down', 'The server is restarting: it finishes the runs in progress and takes no new ones. Send again in a moment.', { 'retry-after': '10' });
 
 function runStatus(end: RunEnd): 'completed' | 'awaiting_approval' | 'failed' | 'cancelled' | 'interrupted' {
   if (end.reason === 'cancelled') return 'cancelled';
@@ -210,7 +210,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
               sessionId,
               ownerId,
               stepNumber: trace.stepNumber,
-              trace: { ...trace, baseUrl: model.baseUrl } as unknown as Record<string, unknown>,
+              trace: { ...trace, baseUrl: model.baseUrl },
             })).catch((error) => console.error(`[run ${runId}] saving step trace failed`, error));
           },
         });

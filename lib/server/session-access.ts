@@ -2,7 +2,7 @@ import type { Db } from '@/db/client';
 import { getSession } from '@/db/queries/sessions';
 import type { SessionRow } from '@/db/schema';
 import { getAppDb } from './db';
-import { HttpError } from './http';
+import { ApiError } from './http';
 import { currentOwnerId } from './owner';
 
 export interface SessionAccess {
@@ -16,6 +16,6 @@ export async function requireSession(request: Request, id: string): Promise<Sess
   const ownerId = currentOwnerId(request);
   const db = await getAppDb();
   const session = await getSession(db, ownerId, id);
-  if (!session) throw new HttpError(404, 'Session not found.', 'not_found');
+  if (!session) throw new ApiError('not_found', 'Session not found.');
   return { db, ownerId, session };
 }

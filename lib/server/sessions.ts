@@ -1,10 +1,22 @@
+import { createIdGenerator } from 'ai';
+import { getRunningRun, listRunningSessionIds } from '@/db/queries/runs';
+import { createSession, deleteSession, getSession, listSessions, updateSession, type SessionUpdate } from '@/db/queries/sessions';
+import { loadMessages } from '@/db/queries/messages';
 import type { SessionRow } from '@/db/schema';
-import type { SessionSummary } from '@/lib/api-types';
-import { isSessionRunning } from './run-manager';
+import type { AgentUIMessage } from '@/lib/agent/messages';
+import type { SessionDetail, SessionSummary } from '@/lib/api-types';
+import { listModels, resolveModel } from '@/lib/models/registry';
+import type { ModelInfo } from '@/lib/models/types';
+import { getAppDb } from './db';
+import { ApiError } from './http';
+import { currentOwnerId } from './owner';
+import { loadTranscriptForReattach } from './run-follow';
+import { isSessionRunning, stopRun } from './run-manager';
 
 /**
- * `running` comes from `runningIds` (the runs table, so a run on another instance
- * counts) when the caller has it, else from this process's own runs.
+ * Sessions as the API and the pages see them. `running` comes from
+ * `runningIds` (the runs table, so a run on another instance counts) when the
+ * caller has it, else from this process's own runs.
  */
 export function toSessionSummary(row: SessionRow, runningIds?: ReadonlySet<string>): SessionSummary {
   return {
@@ -16,4 +28,75 @@ export function toSessionSummary(row: SessionRow, runningIds?: ReadonlySet<strin
     running: runningIds ? runningIds.has(row.id) : isSessionRunning(row.id),
     permissionMode: row.permissionMode,
   };
+}
+
+const generateSessionId = createIdGenerator({ size: 16 });
+
+/** The owner's sessions, newest first, each marked running when a run is active anywhere. */
+export async function listSessionSummaries(request?: Request): Promise<SessionSummary[]> {
+  const db = await getAppDb();
+  const ownerId = currentOwnerId(request);
+  const [rows, running] = await Promise.all([listSessions(db, ownerId), listRunningSessionIds(db, ownerId)]);
+  return rows.map((row) => toSessionSummary(row, running));
+}
+
+/** A new session on the given model (or the default one); an unknown model is refused before anything is saved. */
+export async function createSessionFor(request: Request, input: { modelKey?: string; title?: string }): Promise<SessionSummary> {
+  const modelKey = input.modelKey ?? (await listModels()).defaultKey;
+  await resolveModel(modelKey);
+  const row = await createSession(await getAppDb(), { id: generateSessionId(), ownerId: currentOwnerId(request), modelKey, title: input.title });
+  return toSessionSummary(row, new Set());
+}
+
+export interface SessionView {
+  session: SessionSummary;
+  settings: SessionRow['settings'];
+  /** Prepared for a reattach when a run is active: see loadTranscriptForReattach. */
+  messages: AgentUIMessage[];
+}
+
+/** What a session page and `GET /api/sessions/:id` show; undefined when the owner has no such session. */
+export async function loadSessionView(request: Request | undefined, id: string): Promise<SessionView | undefined> {
+  const db = await getAppDb();
+  const ownerId = currentOwnerId(request);
+  const row = await getSession(db, ownerId, id);
+  if (!row) return undefined;
+  const [messages, running] = await Promise.all([loadMessages(db, ownerId, id), getRunningRun(db, ownerId, id)]);
+  return {
+    session: toSessionSummary(row, new Set(running ? [id] : [])),
+    settings: row.settings,
+    messages: await loadTranscriptForReattach(db, messages, running),
+  };
+}
+
+export async function getSessionDetail(request: Request, id: string): Promise<SessionDetail> {
+  const view = await loadSessionView(request, id);
+  if (!view) throw new ApiError('not_found', 'Session not found.');
+  return { ...view.session, settings: view.settings, messages: view.messages };
+}
+
+/** The session page's data: the session, its transcript and the models to pick from. */
+export async function loadSessionPage(id: string): Promise<(SessionView & { models: ModelInfo[] }) | undefined> {
+  const [view, listing] = await Promise.all([loadSessionView(undefined, id), listModels()]);
+  return view && { ...view, models: listing.models };
+}
+
+export async function sessionTitle(id: string): Promise<string | undefined> {
+  return (await getSession(await getAppDb(), currentOwnerId(), id))?.title;
+}
+
+/** Title, model, settings or permission mode; a model change is checked first. */
+export async function updateSessionFor(request: Request, id: string, changes: SessionUpdate): Promise<SessionSummary> {
+  if (changes.modelKey) await resolveModel(changes.modelKey);
+  const row = await updateSession(await getAppDb(), currentOwnerId(request), id, changes);
+  if (!row) throw new ApiError('not_found', 'Session not found.');
+  return toSessionSummary(row);
+}
+
+/** Stops the session's run, then deletes the session with everything in it. */
+export async function deleteSessionFor(request: Request, id: string): Promise<void> {
+  const db = await getAppDb();
+  const ownerId = currentOwnerId(request);
+  await stopRun(db, ownerId, id);
+  if (!(await deleteSession(db, ownerId, id))) throw new ApiError('not_found', 'Session not found.');
 }

@@ -3,6 +3,7 @@
  * SIGKILL mid-step and a restart, SIGTERM drain, two instances on one database file,
  * two tabs, and Stop after a reload.
  */
+import type { ApiErrorBody } from '@/lib/api/errors';
 import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
 import { SCRIPTED_ENV, startApp, type AppProcess } from './app-process';
@@ -88,7 +89,7 @@ test.describe('a server killed mid-run', () => {
     });
     expect(refused.status()).toBe(503);
     expect(refused.headers()['retry-after']).toBeTruthy();
-    expect(((await refused.json()) as { code: string }).code).toBe('shutting_down');
+    expect(((await refused.json()) as ApiErrorBody).error.code).toBe('shutting_down');
     // The open tab is told, before the server goes: the run ends as interrupted, with Continue.
     await expect(lastAssistant(page).getByTestId('run-end')).toHaveAttribute('data-reason', 'server-restart', { timeout: 10_000 });
     await expect(lastAssistant(page).getByTestId('run-continue')).toBeVisible();

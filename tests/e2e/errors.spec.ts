@@ -61,8 +61,8 @@ test.describe('errors', () => {
     });
     expect(response.status()).toBe(409);
     const body = await response.json();
-    expect(body.code).toBe('run_active');
-    expect(body.error).toMatch(/still working/);
+    expect(body.error.code).toBe('run_active');
+    expect(body.error.message).toMatch(/still working/);
 
     // The run was not disturbed, and the refused message was not saved.
     await expect(page.getByTestId('stop-button')).toBeVisible();

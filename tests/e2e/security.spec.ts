@@ -5,6 +5,7 @@
  * server (scripts/start.mjs on the production build) to set its environment and read
  * its log.
  */
+import type { ApiErrorBody } from '@/lib/api/errors';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -111,7 +112,7 @@ test.describe('cross-site writes', () => {
         for (const attempt of attempts) {
           const response = await rawRequest(port, { method, path: url, headers: attempt.headers, body: attempt.body });
           expect([403, 415], `${method} ${url} (${attempt.label}) answered ${response.status}: ${response.body}`).toContain(response.status);
-          expect(JSON.parse(response.body).code, `${method} ${url} (${attempt.label})`).toMatch(/^(cross_site|unsupported_media_type)$/);
+          expect(JSON.parse(response.body).error.code, `${method} ${url} (${attempt.label})`).toMatch(/^(cross_site|unsupported_media_type)$/);
         }
       }
     }
@@ -154,9 +155,9 @@ test.describe('cross-site writes', () => {
       for (const host of ['evil.example', `rebind.evil.example:${port}`]) {
         const response = await rawRequest(port, { method: 'GET', path: target, headers: { host } });
         expect(response.status, `${host} ${target}`).toBe(403);
-        const body = JSON.parse(response.body) as { code: string; error: string };
-        expect(body.code).toBe('host_not_allowed');
-        expect(body.error).toMatch(/ALLOWED_HOSTS/);
+        const body = JSON.parse(response.body) as ApiErrorBody;
+        expect(body.error.code).toBe('host_not_allowed');
+        expect(body.error.message).toMatch(/ALLOWED_HOSTS/);
       }
     }
     const allowed = await rawRequest(port, { method: 'GET', path: '/api/sessions', headers: { host: `localhost:${port}` } });
@@ -166,10 +167,10 @@ test.describe('cross-site writes', () => {
   test('a malformed path gets a JSON 400, and an unknown API path a JSON 404', async () => {
     const malformed = await rawRequest(port, { method: 'GET', path: '/api/sessions/%zz' });
     expect(malformed.status).toBe(400);
-    expect(JSON.parse(malformed.body).code).toBe('bad_path');
+    expect(JSON.parse(malformed.body).error.code).toBe('bad_path');
     const unknown = await rawRequest(port, { method: 'GET', path: '/api/no/such/thing' });
     expect(unknown.status).toBe(404);
-    expect(JSON.parse(unknown.body)).toEqual({ error: 'There is no API endpoint at /api/no/such/thing.', code: 'not_found' });
+    expect(JSON.parse(unknown.body)).toEqual({ error: { code: 'not_found', message: 'There is no API endpoint at /api/no/such/thing.' } });
   });
 });
 
@@ -219,7 +220,7 @@ test.describe('stdio MCP servers', () => {
     expect(crossConfirm.status).toBe(403);
     const unconfirmed = await rawRequest(app.port, { method: 'POST', path: `/api/mcp-servers/${server.id}/test`, headers: JSON_TYPE, body: '' });
     expect(unconfirmed.status).toBe(409);
-    expect(JSON.parse(unconfirmed.body).code).toBe('command_unconfirmed');
+    expect(JSON.parse(unconfirmed.body).error.code).toBe('command_unconfirmed');
     // A session run would start enabled servers: it must not start this one either.
     const session = await rawRequest(app.port, { method: 'POST', path: '/api/sessions', headers: JSON_TYPE, body: '{}' });
     const sessionId = (JSON.parse(session.body) as { session: { id: string } }).session.id;

@@ -150,7 +150,7 @@ describe('approvals through POST /api/chat', () => {
     const { signature } = await pendingWrite(id);
     const response = await answer({ sessionId: id, approvals: [{ approvalId: 'apr_forged', approved: true, signature }] });
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatch(/never asked/);
+    expect((await response.json()).error.message).toMatch(/never asked/);
     expect(executions).toEqual([]);
     expect((await toolParts(id))[0].state).toBe('approval-requested');
   });
@@ -173,7 +173,7 @@ describe('approvals through POST /api/chat', () => {
     expect(executions).toHaveLength(1);
     const replay = await answer(body);
     expect(replay.status).toBe(400);
-    expect((await replay.json()).error).toMatch(/already answered/);
+    expect((await replay.json()).error.message).toMatch(/already answered/);
     expect(executions).toHaveLength(1);
   });
 
@@ -183,7 +183,7 @@ describe('approvals through POST /api/chat', () => {
     const tampered = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
     const response = await answer({ sessionId: id, approvals: [{ approvalId, approved: true, signature: tampered }] });
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatch(/signature/);
+    expect((await response.json()).error.message).toMatch(/signature/);
     expect(executions).toEqual([]);
     // The real answer still works afterwards: a rejected request recorded nothing.
     await readChunks(await answer({ sessionId: id, approvals: [{ approvalId, approved: true, signature }] }));

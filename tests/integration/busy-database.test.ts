@@ -73,7 +73,7 @@ describe('a database locked by another process', () => {
     while (Date.now() < lockEnds + 500) {
       const created = await api.sessions.POST(new Request('http://app/api/sessions', post({ title: `during lock ${outcomes.length}` })));
       const body = await created.json();
-      outcomes.push({ status: created.status, id: body.session?.id, code: body.code, retryAfter: created.headers.get('retry-after') });
+      outcomes.push({ status: created.status, id: body.session?.id, code: body.error?.code, retryAfter: created.headers.get('retry-after') });
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     await lock.released;

@@ -102,10 +102,10 @@ describe('POST /api/chat', () => {
     const id = await newSession();
     const bad = await api.chat.POST(new Request('http://app/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' }));
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toMatch(/JSON/);
+    expect((await bad.json()).error.message).toMatch(/JSON/);
     const invalid = await api.chat.POST(new Request('http://app/api/chat', post({ sessionId: id, message: { id: 'x', role: 'assistant', parts: [] } })));
     expect(invalid.status).toBe(400);
-    expect((await invalid.json()).error).toMatch(/Invalid request/);
+    expect((await invalid.json()).error.message).toMatch(/Invalid request/);
     expect(await sessionMessages(id)).toEqual([]);
   });
 
@@ -115,7 +115,7 @@ describe('POST /api/chat', () => {
     for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}] as Record<string, string>[]) {
       const response = await api.chat.POST(new Request('http://app/api/chat', { method: 'POST', headers, body }));
       expect(response.status).toBe(415);
-      expect((await response.json()).code).toBe('unsupported_media_type');
+      expect((await response.json()).error.code).toBe('unsupported_media_type');
     }
     expect(await sessionMessages(id)).toEqual([]);
   });
@@ -138,14 +138,14 @@ describe('POST /api/chat', () => {
   it('answers 404 for an unknown session', async () => {
     const response = await chat('no-such-session', 'hi');
     expect(response.status).toBe(404);
-    expect((await response.json()).error).toMatch(/not found/i);
+    expect((await response.json()).error.message).toMatch(/not found/i);
   });
 
   it('answers 413 for a message over 100,000 characters and writes nothing', async () => {
     const id = await newSession();
     const response = await chat(id, 'x'.repeat(100_001));
     expect(response.status).toBe(413);
-    expect((await response.json()).error).toMatch(/too long/i);
+    expect((await response.json()).error.message).toMatch(/too long/i);
     expect(await sessionMessages(id)).toEqual([]);
   });
 
@@ -165,7 +165,7 @@ describe('POST /api/chat', () => {
 
     const second = await chat(id, 'Me too');
     expect(second.status).toBe(409);
-    expect((await second.json()).error).toMatch(/still working/);
+    expect((await second.json()).error.message).toMatch(/still working/);
 
     const reattach = await api.stream.GET(new Request('http://app'), params({ id }));
     expect(reattach.status).toBe(200);

@@ -102,7 +102,7 @@ describe('MCP server settings API', () => {
     const [server] = (await listServers()).servers;
     const moved = await patchServer(server.id, { url: 'http://127.0.0.2:9/mcp' });
     expect(moved.status).toBe(400);
-    expect((await moved.json()).error).toMatch(/address changed: enter the value of Authorization again/);
+    expect((await moved.json()).error.message).toMatch(/address changed: enter the value of Authorization again/);
     const samePlace = await patchServer(server.id, { url: everything.url.replace('/mcp', '/mcp?x=1') });
     expect(samePlace.status).toBe(200);
     expect((await patchServer(server.id, { url: everything.url, enabled: true })).status).toBe(200);
@@ -132,14 +132,14 @@ describe('MCP server settings API', () => {
     expect((await createServer({ name: 'Bad_Name', url: everything.url })).status).toBe(400);
     const badUrl = await createServer({ name: 'ftp', url: 'ftp://example.com/mcp' });
     expect(badUrl.status).toBe(400);
-    expect((await badUrl.json()).error).toMatch(/http:\/\/ or https:\/\//);
+    expect((await badUrl.json()).error.message).toMatch(/http:\/\/ or https:\/\//);
     expect((await patchServer('mcp-nope', { enabled: true })).status).toBe(404);
   });
 
   it('refuses stdio servers with a clear 400 unless MCP_ALLOW_STDIO is set', async () => {
     const refused = await createServer({ name: 'local', transport: 'stdio', command: 'node', args: ['server.js'] }, { local: true });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error).toMatch(/stdio MCP servers are disabled.*MCP_ALLOW_STDIO=1/);
+    expect((await refused.json()).error.message).toMatch(/stdio MCP servers are disabled.*MCP_ALLOW_STDIO=1/);
 
     process.env.MCP_ALLOW_STDIO = '1';
     try {
@@ -171,7 +171,7 @@ describe('MCP server settings API', () => {
     it('refuses to create or change a stdio server from anywhere but this machine', async () => {
       const remote = await createServer({ name: 'remote-stdio', transport: 'stdio', ...command });
       expect(remote.status).toBe(403);
-      expect((await remote.json()).code).toBe('local_only');
+      expect((await remote.json()).error.code).toBe('local_only');
       expect((await listServers()).servers.map((server) => server.name)).not.toContain('remote-stdio');
 
       const created = await (await createServer({ name: 'local-stdio', transport: 'stdio', ...command, enabled: false }, { local: true })).json();
@@ -190,7 +190,7 @@ describe('MCP server settings API', () => {
 
       const early = await testServer(created.server.id, { local: true });
       expect(early.status).toBe(409);
-      expect((await early.json()).code).toBe('command_unconfirmed');
+      expect((await early.json()).error.code).toBe('command_unconfirmed');
       expect(existsSync(marker)).toBe(false);
 
       // Confirming needs this machine, and the very command line that was shown.

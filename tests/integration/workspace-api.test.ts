@@ -77,13 +77,13 @@ describe('files API', () => {
     const id = await newSession('compat:scripted-chat');
     const missing = await fileContent(id, 'nope.txt');
     expect(missing.status).toBe(404);
-    expect((await missing.json()).error).toBe('No file at /workspace/nope.txt.');
+    expect((await missing.json()).error.message).toBe('No file at /workspace/nope.txt.');
     expect((await fileContent('no-such-session', 'a.txt')).status).toBe(404);
     expect((await api.files.GET(new Request('http://app'), params({ id: 'no-such-session' }))).status).toBe(404);
     for (const bad of ['../../etc/passwd', '/etc/passwd', '']) {
       const response = await fileContent(id, bad);
       expect(response.status, bad).toBe(400);
-      expect((await response.json()).error).toMatch(/outside the workspace|path is required|empty/);
+      expect((await response.json()).error.message).toMatch(/outside the workspace|path is required|empty/);
     }
   });
 

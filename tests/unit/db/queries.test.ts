@@ -6,7 +6,8 @@ import { openTestDatabase, type Db } from '@/db/client';
 import { getMessage, loadMessages, messageExists, saveMessage } from '@/db/queries/messages';
 import { createRun, finishRun, insertRunStep, listOrphanedRuns, listRunSteps, listRuns } from '@/db/queries/runs';
 import { createSession, deleteSession, getSession, listSessions, setAutoTitle, touchSession, updateSession } from '@/db/queries/sessions';
-import type { AgentUIMessage } from '@/lib/agent/messages';
+import { emptyUsage, type AgentUIMessage } from '@/lib/agent/messages';
+import { createStepTrace } from '@/lib/agent/trace';
 
 let db: Db;
 beforeEach(async () => {
@@ -80,13 +81,13 @@ describe('runs', () => {
     expect((await listOrphanedRuns(db, Date.now(), 'inst-test')).map((r) => r.id)).toEqual(['r']);
     expect(await listOrphanedRuns(db, Date.now())).toEqual([]);
     expect((await listOrphanedRuns(db, Date.now() + 120_000)).map((r) => r.id)).toEqual(['r']);
-    await insertRunStep(db, { id: 'st2', runId: 'r', sessionId: 's', ownerId: 'me', stepNumber: 1, trace: { n: 2 } });
-    await insertRunStep(db, { id: 'st1', runId: 'r', sessionId: 's', ownerId: 'me', stepNumber: 0, trace: { n: 1 } });
-    expect(await finishRun(db, 'r', { status: 'completed', endReason: 'completed', usage: { inputTokens: 5 } })).toBe(true);
+    await insertRunStep(db, { id: 'st2', runId: 'r', sessionId: 's', ownerId: 'me', stepNumber: 1, trace: createStepTrace(1, 'model', 2_000) });
+    await insertRunStep(db, { id: 'st1', runId: 'r', sessionId: 's', ownerId: 'me', stepNumber: 0, trace: createStepTrace(0, 'model', 1_000) });
+    expect(await finishRun(db, 'r', { status: 'completed', endReason: 'completed', usage: { ...emptyUsage(), inputTokens: 5 } })).toBe(true);
     // Only a running run ends: a late second ending (a recovery racing the owner) changes nothing.
     expect(await finishRun(db, 'r', { status: 'interrupted', endReason: 'server-restart' })).toBe(false);
     expect(await listOrphanedRuns(db, Date.now() + 120_000, 'inst-test')).toEqual([]);
-    expect((await listRunSteps(db, 'me', 'r')).map((s) => s.trace)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect((await listRunSteps(db, 'me', 'r')).map((s) => s.trace.stepNumber)).toEqual([0, 1]);
     expect(await listRunSteps(db, 'other', 'r')).toEqual([]);
     const [run] = await listRuns(db, 'me', 's');
     expect(run).toMatchObject({ status: 'completed', endReason: 'completed', usage: { inputTokens: 5 } });

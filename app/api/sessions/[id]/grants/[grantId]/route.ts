@@ -1,15 +1,12 @@
 import { NextResponse } from 'next/server';
-import { revokeGrant } from '@/db/queries/grants';
-import { getAppDb } from '@/lib/server/db';
-import { HttpError, withErrors } from '@/lib/server/http';
-import { currentOwnerId } from '@/lib/server/owner';
+import { revokeGrantFor } from '@/lib/server/grants';
+import { withErrors } from '@/lib/server/http';
 
 export const dynamic = 'force-dynamic';
 
 /** Revokes a grant: the tool asks again from its next call. */
 export const DELETE = withErrors(async (request: Request, { params }: { params: Promise<{ id: string; grantId: string }> }) => {
   const { id, grantId } = await params;
-  const revoked = await revokeGrant(await getAppDb(), currentOwnerId(request), id, grantId);
-  if (!revoked) throw new HttpError(404, 'Grant not found.', 'not_found');
+  await revokeGrantFor(request, id, grantId);
   return NextResponse.json({ ok: true });
 });

@@ -1,8 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { setMessagePinned } from '@/db/queries/compactions';
-import { HttpError, readJsonBody, withErrors } from '@/lib/server/http';
-import { requireSession } from '@/lib/server/session-access';
+import { readJsonBody, withErrors } from '@/lib/server/http';
+import { pinMessageFor } from '@/lib/server/manual-compaction';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,8 +13,6 @@ const patchSchema = z.strictObject({ pinned: z.boolean() });
 export const PATCH = withErrors(async (request: Request, { params }: Context) => {
   const { id, messageId } = await params;
   const body = await readJsonBody(request, patchSchema, 1_000);
-  const { db, ownerId, session } = await requireSession(request, id);
-  const updated = await setMessagePinned(db, ownerId, session.id, messageId, body.pinned);
-  if (!updated) throw new HttpError(404, 'Message not found in this session.', 'not_found');
+  await pinMessageFor(request, id, messageId, body.pinned);
   return NextResponse.json({ messageId, pinned: body.pinned });
 });

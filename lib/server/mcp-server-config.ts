@@ -1,13 +1,13 @@
-import { HttpError } from '@/lib/server/http';
+import { ApiError } from './http';
 import type { McpServerRow } from '@/db/schema';
 import type { McpServerFields } from '@/db/queries/mcp-servers';
-import { commandFingerprint } from './stdio-command';
-import { isStdioAllowed, McpConfigError, mergeHeaders, originOf, STDIO_ENV_FLAG, type CreateMcpServerInput, type PatchMcpServerInput } from './config';
+import { commandFingerprint } from '@/lib/mcp/stdio-command';
+import { isStdioAllowed, mergeHeaders, originOf, STDIO_ENV_FLAG, type CreateMcpServerInput, type PatchMcpServerInput } from '@/lib/mcp/config';
 
 /** The stdio gate, as the routes answer it: a clear 400 while the operator has not opted in. */
 export function assertTransportAllowed(transport: McpServerRow['transport']): void {
   if (transport === 'stdio' && !isStdioAllowed()) {
-    throw new HttpError(400, `stdio MCP servers are disabled. The operator can allow them by setting ${STDIO_ENV_FLAG}=1.`, 'stdio_disabled');
+    throw new ApiError('stdio_disabled', `stdio MCP servers are disabled. The operator can allow them by setting ${STDIO_ENV_FLAG}=1.`);
   }
 }
 
@@ -35,23 +35,18 @@ export function fieldsForPatch(row: McpServerRow, body: PatchMcpServerInput): Pa
   if (body.transport || (body.enabled && transport === 'stdio')) assertTransportAllowed(transport);
   if (transport === 'stdio') {
     const command = body.command ?? row.command;
-    if (!command) throw new HttpError(400, 'Command is required for stdio.', 'bad_request');
+    if (!command) throw new ApiError('bad_request', 'Command is required for stdio.');
     const args = body.args ?? row.args;
     // Keep a confirmation only while it still names this exact command line.
     const confirmedCommand = row.confirmedCommand === commandFingerprint({ command, args }) ? row.confirmedCommand : null;
     return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs']), transport, url: null, headers: {}, command, args, confirmedCommand };
   }
   const url = body.url ?? row.url;
-  if (!url) throw new HttpError(400, 'URL is required.', 'bad_request');
+  if (!url) throw new ApiError('bad_request', 'URL is required.');
   const originChanged = originOf(url) !== originOf(row.url);
   const requested = body.headers ?? Object.keys(row.headers ?? {}).map((name) => ({ name }));
-  let headers: Record<string, string>;
-  try {
-    headers = mergeHeaders(row.headers ?? {}, requested, originChanged);
-  } catch (error) {
-    if (error instanceof McpConfigError) throw new HttpError(400, error.message, 'bad_request');
-    throw error;
-  }
+  // A McpConfigError from here is a 400 (toApiError).
+  const headers = mergeHeaders(row.headers ?? {}, requested, originChanged);
   return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs']), transport, url, headers, command: null, args: [], confirmedCommand: null };
 }
 

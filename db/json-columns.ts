@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { AgentUIMessage, AgentUIMessageChunk, NudgeNotice, UsageTotals } from '@/lib/agent/messages';
+import type { HookRecord } from '@/lib/agent/hooks';
+import type { RetryRecord, StepTrace, ToolTrace } from '@/lib/agent/trace';
+import type { CompactionRecord, DroppedItem, PrunedItem } from '@/lib/context/types';
+import { todoSchema } from '@/lib/todos/todos';
+
+/**
+ * One zod schema per JSON column. `schema.ts` types each column with
+ * `$type<z.output<…>>()`, and every schema `satisfies` the domain type, so a
+ * column, its schema and the code that reads it cannot drift apart. Reads
+ * that a wrong shape would break parse with these (see `parseColumn`);
+ * stored UI messages are validated by the AI SDK instead (db/queries/messages.ts).
+ */
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Session settings overrides, read through `sessionLoopSettings`, which drops retired or out-of-range keys one by one. */
+export const sessionSettingsColumn = z.record(z.string(), z.unknown());
+
+export const todosColumn = z.array(todoSchema);
+
+export const usageColumn = z.object({
+  inputTokens: z.number(),
+  cachedInputTokens: z.number(),
+  outputTokens: z.number(),
+  reasoningTokens: z.number(),
+  estimated: z.boolean(),
+}) satisfies z.ZodType<UsageTotals>;
+
+/** A stored UI message; its parts are validated on load with `validateUIMessages`. */
+export const messageColumn = z.custom<AgentUIMessage>(
+  (value) => isObject(value) && typeof value.id === 'string' && typeof value.role === 'string' && Array.isArray(value.parts),
+);
+
+/** A logged stream chunk: written by the run log from chunks the loop produced, replayed as they are. */
+export const chunkColumn = z.custom<AgentUIMessageChunk>((value) => isObject(value) && typeof value.type === 'string');
+
+const objectOf = <T>() => z.custom<T>(isObject);
+
+export const stepTraceColumn = z.object({
+  stepNumber: z.number().int(),
+  kind: z.enum(['model', 'summary', 'approvals']),
+  startedAt: z.string(),
+  durationMs: z.number(),
+  timeToFirstTokenMs: z.number().nullable(),
+  request: objectOf<StepTrace['request']>(),
+  response: objectOf<NonNullable<StepTrace['response']>>().nullable(),
+  finishReason: objectOf<NonNullable<StepTrace['finishReason']>>().nullable(),
+  usage: usageColumn,
+  retries: z.array(objectOf<RetryRecord>()),
+  error: objectOf<NonNullable<StepTrace['error']>>().nullable(),
+  tools: z.array(objectOf<ToolTrace>()),
+  hooks: z.array(objectOf<HookRecord>()),
+  nudges: z.array(objectOf<NudgeNotice>()),
+  warnings: z.array(z.unknown()),
+  /** The provider's base URL, for "copy as curl" (never a key). */
+  baseUrl: z.string().optional(),
+}) satisfies z.ZodType<StepTrace & { baseUrl?: string }>;
+
+export type StoredStepTrace = z.output<typeof stepTraceColumn>;
+
+export const compactionRecordColumn = z.object({
+  summary: z.string().optional(),
+  cutoffMessageId: z.string().optional(),
+  summarizedIds: z.array(z.string()),
+  pruned: z.array(objectOf<PrunedItem>()),
+  dropped: z.array(objectOf<DroppedItem>()),
+  afterMessageId: z.string().optional(),
+  tiers: z.array(z.enum(['prune', 'summarize', 'drop'])),
+  model: z.string().optional(),
+  focus: z.string().optional(),
+  tokensBefore: z.number(),
+  tokensAfter: z.number(),
+  cost: z.number().optional(),
+  summaryError: z.string().optional(),
+}) satisfies z.ZodType<CompactionRecord>;
+
+export const mcpHeadersColumn = z.record(z.string(), z.string());
+
+export const mcpArgsColumn = z.array(z.string());
+
+/** A column value checked against its schema; a row that fails is reported by the caller with what it was. */
+export function parseColumn<S extends z.ZodType>(schema: S, value: unknown): { ok: true; value: z.output<S> } | { ok: false; error: string } {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, error: `${issue?.path.join('.') || 'value'}: ${issue?.message ?? 'invalid'}` };
+}

@@ -1,0 +1,32 @@
+import { listRuns, listRunSteps } from '@/db/queries/runs';
+import { toCurl } from '@/lib/agent/trace';
+import type { RunStep, RunSummary } from '@/lib/api-types';
+import { getAppDb } from './db';
+import { currentOwnerId } from './owner';
+import { requireSession } from './session-access';
+
+/** The session's runs, newest first: the inspector's list. */
+export async function listRunsFor(request: Request, sessionId: string): Promise<RunSummary[]> {
+  const { db, ownerId } = await requireSession(request, sessionId);
+  return (await listRuns(db, ownerId, sessionId)).map(({ id, messageId, modelKey, status, endReason, usage, startedAt, endedAt }) => ({
+    id,
+    messageId,
+    modelKey,
+    status,
+    endReason,
+    usage,
+    startedAt,
+    endedAt,
+  }));
+}
+
+/** Every step's trace (keys were redacted before it was stored) and "copy as curl" for model calls. */
+export async function listRunStepsFor(request: Request, runId: string): Promise<RunStep[]> {
+  const rows = await listRunSteps(await getAppDb(), currentOwnerId(request), runId);
+  return rows.map((row) => {
+    const { baseUrl, ...trace } = row.trace;
+    // Only model calls have a request to replay; an approvals step has none.
+    const curl = baseUrl && trace.kind !== 'approvals' ? toCurl(trace, { baseUrl }) : undefined;
+    return { stepNumber: row.stepNumber, trace, ...(curl ? { curl } : {}) };
+  });
+}
