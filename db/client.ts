@@ -1,3 +1,4 @@
+import 'server-only';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { applyMigrations, openClient } from './open.mjs';
 import * as schema from './schema';

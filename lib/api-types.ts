@@ -3,7 +3,7 @@ import type { StepTrace } from '@/lib/agent/trace';
 import type { ContextLevel, ContextThresholds } from '@/lib/context/thresholds';
 import type { CompactionRecord, CompactionTrigger, ContextBreakdown } from '@/lib/context/types';
 import type { ModelInfo } from '@/lib/models/types';
-import type { ApprovalDecision } from '@/lib/server/approval-request';
+import type { ApprovalDecision } from '@/lib/api/approval-request';
 import type { PermissionMode } from '@/lib/permissions/policy';
 
 /** JSON shapes of the HTTP API, shared by route handlers and components. */

@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import { PlugIcon, WrenchIcon, type LucideIcon } from 'lucide-react';
+import { PlugIcon, WrenchIcon } from 'lucide-react';
 import { bashTool } from '@/components/agent/tool-renderers/bash-tool';
 import { calculatorTool } from '@/components/agent/tool-renderers/calculator-tool';
 import { currentTimeTool } from '@/components/agent/tool-renderers/current-time-tool';
@@ -10,28 +9,18 @@ import { listFilesTool } from '@/components/agent/tool-renderers/list-files-tool
 import { readFileTool } from '@/components/agent/tool-renderers/read-file-tool';
 import { taskCompleteTool } from '@/components/agent/tool-renderers/task-complete-tool';
 import { todoWriteTool } from '@/components/agent/tool-renderers/todo-write-tool';
-import { humanizeToolName, type ToolPart } from '@/components/agent/tool-part';
+import { humanizeToolName } from '@/components/agent/tool-part';
+import type { ToolRenderer } from '@/components/agent/tool-renderer';
 import { parseMcpToolName } from '@/lib/mcp/names';
+import type { KnownToolName } from '@/lib/tools/names';
 
 /**
- * How a tool's card looks. Everything is optional except the title: a tool
- * nobody registered (an MCP tool, a new built-in) gets the generic card, with
- * its name in plain words and pretty JSON for input and output.
+ * Every tool the app gives a session → its card, or `'generic'` for the
+ * generic one (name in plain words, pretty JSON). The `satisfies` makes it
+ * exhaustive: a new built-in tool (lib/tools/names.ts) without an entry here
+ * fails `tsc`. MCP tools are named at run time and get the generic card.
  */
-export interface ToolRenderer {
-  /** Plain-words name for the card header, e.g. "Calculator". */
-  title: string;
-  Icon: LucideIcon;
-  /** One line next to the title, e.g. `17 * 23 = 391`. Defaults to an input preview. */
-  Summary?: ComponentType<{ part: ToolPart }>;
-  /** A small tag after the title, e.g. `MCP · github` for a tool from an MCP server. */
-  badge?: string;
-  /** Replaces the pretty-printed output of a successful call. Return null to fall back to JSON. */
-  Output?: ComponentType<{ part: ToolPart }>;
-}
-
-/** Tool name → renderer. Add an entry here to give a tool its own card. */
-const TOOL_RENDERERS: Record<string, ToolRenderer> = {
+const TOOL_RENDERERS = {
   calculator: calculatorTool,
   get_current_time: currentTimeTool,
   task_complete: taskCompleteTool,
@@ -43,11 +32,17 @@ const TOOL_RENDERERS: Record<string, ToolRenderer> = {
   grep: grepTool,
   fetch_url: fetchUrlTool,
   todo_write: todoWriteTool,
-};
+  // A pause: its input (seconds) and output say all there is.
+  wait: 'generic',
+} satisfies Record<KnownToolName, ToolRenderer | 'generic'>;
+
+function isKnownTool(name: string): name is KnownToolName {
+  return Object.hasOwn(TOOL_RENDERERS, name);
+}
 
 export function toolRendererFor(toolName: string, partTitle?: string): ToolRenderer {
-  const registered = TOOL_RENDERERS[toolName];
-  if (registered) return registered;
+  const registered = isKnownTool(toolName) ? TOOL_RENDERERS[toolName] : undefined;
+  if (registered && registered !== 'generic') return registered;
   // MCP tools (`server__tool`): the generic card, named after the tool alone, tagged with its server.
   const mcp = parseMcpToolName(toolName);
   if (mcp) return { title: partTitle || humanizeToolName(mcp.tool), Icon: PlugIcon, badge: `MCP · ${mcp.server}` };

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, notInArray, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../client';
 import { toolApprovals, type ToolApprovalRow } from '../schema';

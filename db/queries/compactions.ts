@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { CompactionRecord, CompactionTrigger } from '@/lib/context/types';
 import type { Db } from '../client';

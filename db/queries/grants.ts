@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
 import { toolGrants, type ToolGrantRow } from '../schema';

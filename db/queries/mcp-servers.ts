@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { mcpServers, type McpServerRow } from '../schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, max } from 'drizzle-orm';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { Db } from '../client';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, max } from 'drizzle-orm';
 import type { Db } from '../client';
 import { queuedMessages, type QueuedMessageRow } from '../schema';

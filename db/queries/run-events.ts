@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, gt, inArray, lt, max } from 'drizzle-orm';
 import type { AgentUIMessageChunk } from '@/lib/agent/messages';
 import type { Db } from '../client';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Todo } from '@/lib/todos/todos';
 import type { Db } from '../client';

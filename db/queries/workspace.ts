@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { StoredWorkspaceFile, WorkspaceChanges, WorkspaceStore } from '@/lib/workspace/store';
 import type { Db } from '../client';

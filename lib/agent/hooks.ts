@@ -1,6 +1,6 @@
 import type { FinishReason, ModelMessage } from 'ai';
 import type { UsageTotals } from './messages';
-import type { AgentTool } from './types';
+import type { AgentTool } from './tool';
 
 /**
  * Hooks: extension points around model calls and tool calls. Each kind is a

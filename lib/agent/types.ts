@@ -1,36 +1,12 @@
-import type { FlexibleSchema, LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd, UsageTotals } from './messages';
 import type { AgentHooks } from './hooks';
 import type { CompactFunction } from './budget';
 import type { StepTrace } from './trace';
+import type { AgentTool } from './tool';
 
-/**
- * A tool the loop can execute. The loop, not the SDK, runs tools: this gives it
- * control over timeouts, ordering, hooks, truncation and cancellation.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds tools of many input types
-export interface AgentTool<INPUT = any, OUTPUT = unknown> {
-  name: string;
-  /** Plain-words label for the UI card, e.g. "Calculator". */
-  title?: string;
-  description: string;
-  inputSchema: FlexibleSchema<INPUT>;
-  /** Read-only tools may run in parallel; others run one at a time in request order. */
-  readOnly: boolean;
-  /** Permission class (issue 4). */
-  permission?: 'read' | 'write' | 'network' | 'external';
-  /** Per-tool timeout; defaults to LoopSettings.toolTimeoutMs. */
-  timeoutMs?: number;
-  /** Per-tool output limit for the model; defaults to LoopSettings.maxToolResultChars. */
-  maxResultChars?: number;
-  execute(input: INPUT, ctx: ToolExecutionContext): Promise<OUTPUT>;
-}
-
-export interface ToolExecutionContext {
-  toolCallId: string;
-  signal: AbortSignal;
-}
+export type { AgentTool, ToolExecutionContext } from './tool';
 
 export interface LoopSettings {
   /** Model calls per run before the loop summarizes and stops. */

@@ -1,5 +1,6 @@
-/** Mirrors the server's MAX_MESSAGE_CHARS (lib/server/chat-request.ts): longer messages get a 413. */
-export const MAX_MESSAGE_CHARS = 100_000;
+import { MAX_MESSAGE_CHARS } from '@/lib/api/chat-request';
 
-/** The composer starts counting characters at 90% of the limit. */
-export const CHAR_WARNING_AT = 90_000;
+export { MAX_MESSAGE_CHARS };
+
+/** The composer starts counting characters at 90% of the limit (the server answers 413 above it). */
+export const CHAR_WARNING_AT = Math.round(MAX_MESSAGE_CHARS * 0.9);

@@ -1,10 +1,10 @@
 import { createMCPClient, type MCPClient, type MCPTransport } from '@ai-sdk/mcp';
-import type { McpServerRow } from '@/db/schema';
+import type { McpServerRecord } from './types';
 import { isStdioAllowed, STDIO_ENV_FLAG } from './config';
 import { isCommandConfirmed, UNCONFIRMED_COMMAND_MESSAGE } from './stdio-command';
 
 /** What it takes to reach a server: the stored row minus bookkeeping. */
-export type McpServerConfig = Pick<McpServerRow, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'confirmedCommand'> & Partial<Pick<McpServerRow, 'toolTimeoutMs'>>;
+export type McpServerConfig = Pick<McpServerRecord, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'confirmedCommand'> & Partial<Pick<McpServerRecord, 'toolTimeoutMs'>>;
 
 /**
  * Connecting (transport start + initialize) and listing tools are bounded:

@@ -1,10 +1,9 @@
-import type { Db } from '@/db/client';
-import { listEnabledMcpServers } from '@/db/queries/mcp-servers';
+import type { McpServerConfig } from './connect';
 import { loadMcpTools, type McpToolSet } from './mcp-tools';
 
-/** The MCP tools of one owner's enabled servers; a session with none pays one small query. */
-export async function sessionMcpTools(db: Db, ownerId: string): Promise<McpToolSet> {
-  const servers = await listEnabledMcpServers(db, ownerId);
+/** The MCP tools of the servers the store lists (the owner's enabled ones); a session with none pays one small query. */
+export async function sessionMcpTools(enabledServers: () => Promise<McpServerConfig[]>): Promise<McpToolSet> {
+  const servers = await enabledServers();
   if (servers.length === 0) return { tools: [], notices: [], close: async () => {} };
   return loadMcpTools(servers);
 }

@@ -1,4 +1,4 @@
-import type { McpServerRow } from '@/db/schema';
+import type { McpServerRecord } from './types';
 
 /**
  * A stdio server runs a command on this host, so it never runs unseen: the operator
@@ -6,14 +6,14 @@ import type { McpServerRow } from '@/db/schema';
  * change to the command or its arguments asks again.
  */
 
-type StdioCommand = Pick<McpServerRow, 'command' | 'args'>;
+type StdioCommand = Pick<McpServerRecord, 'command' | 'args'>;
 
 /** What a confirmation is bound to: the command and every argument, exactly. */
 export function commandFingerprint(server: StdioCommand): string {
   return JSON.stringify([server.command ?? '', ...(server.args ?? [])]);
 }
 
-export function isCommandConfirmed(server: StdioCommand & Pick<McpServerRow, 'transport' | 'confirmedCommand'>): boolean {
+export function isCommandConfirmed(server: StdioCommand & Pick<McpServerRecord, 'transport' | 'confirmedCommand'>): boolean {
   return server.transport !== 'stdio' || (server.confirmedCommand != null && server.confirmedCommand === commandFingerprint(server));
 }
 

@@ -1,4 +1,4 @@
-import type { McpServerRow } from '@/db/schema';
+import type { McpServerRecord } from './types';
 import type { McpServerView } from '@/lib/api-types';
 import { commandLine, isCommandConfirmed } from './stdio-command';
 
@@ -6,7 +6,7 @@ import { commandLine, isCommandConfirmed } from './stdio-command';
 export const MASKED_SECRET = '••••••••';
 
 /** The only shape of an MCP server that may reach the browser. */
-export function toMcpServerView(row: McpServerRow): McpServerView {
+export function toMcpServerView(row: McpServerRecord): McpServerView {
   return {
     id: row.id,
     name: row.name,

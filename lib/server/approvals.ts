@@ -1,3 +1,4 @@
+import 'server-only';
 import { asSchema, isToolUIPart } from 'ai';
 import { createIdGenerator } from 'ai';
 import type { Db } from '@/db/client';
@@ -6,7 +7,7 @@ import { grantTool } from '@/db/queries/grants';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { AgentTool, ApprovalAnswer } from '@/lib/agent/types';
 import { canonicalJson, verifyApproval } from '@/lib/permissions/signature';
-import type { ApprovalDecision } from './approval-request';
+import type { ApprovalDecision } from '@/lib/api/approval-request';
 import { approvalSecret } from './approval-secret';
 import { ApiError } from './http';
 

@@ -1,36 +1,26 @@
-import { z } from 'zod';
+import 'server-only';
 import { expirePendingApprovals } from '@/db/queries/approvals';
 import { loadMessages, messageExists, saveMessage } from '@/db/queries/messages';
 import { setAutoTitle, updateSession } from '@/db/queries/sessions';
 import type { SessionRow } from '@/db/schema';
 import { resolveModel } from '@/lib/models';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
-import { chatRequestSchema, MAX_MESSAGE_CHARS, messageChars, toUserMessage, type ChatRequest } from './chat-request';
+import { MAX_MESSAGE_CHARS, messageChars, toUserMessage, type ChatRequest } from '@/lib/api/chat-request';
 import { getAppDb } from './db';
 import { ApiError } from './http';
-import { claimSession, releaseSession, startRun, type ActiveRun } from './run-manager';
+import { claimSession, releaseSession, startRun, type ActiveRun, type StartRunInput } from './run-manager';
 import { titleFromMessage } from './titles';
 import { withEditedInputs, withoutRunEnd } from '@/lib/agent/approvals';
-import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
-import { approvalsRequestSchema, type ApprovalsRequest } from './approval-request';
+import type { SessionToolSet } from '@/lib/tools/session-tools';
+import { sessionToolsFor } from './session-tool-stores';
+import type { ApprovalsRequest } from '@/lib/api/approval-request';
 import { recordApprovalDecisions, validateApprovalDecisions } from './approvals';
-import { runEventsResponse } from './run-log';
-import { requireSession } from './session-access';
-
-/** POST /api/chat: either a new user message, or the user's answers to approval requests (never both, never history). */
-export const chatBodySchema = z.union([chatRequestSchema, approvalsRequestSchema]);
-export type ChatBody = z.infer<typeof chatBodySchema>;
-
-/**
- * The whole chat turn, in order: the owner's session, then a run that starts
- * with the new message or continues after the approvals, streamed from its
- * log. The client sends only its new message or its decisions; history comes
- * from the database.
- */
-export async function chatTurn(request: Request, body: ChatBody): Promise<Response> {
-  const { ownerId, session } = await requireSession(request, body.sessionId);
-  const run = 'approvals' in body ? await continueTurnAfterApprovals({ ownerId, session, request: body }) : await startTurnWithMessage({ ownerId, session, request: body });
-  return runEventsResponse(run.log.read());
+export interface TurnInput<R> {
+  ownerId: string;
+  session: SessionRow;
+  request: R;
+  /** After the run ended: lib/server/chat.ts passes the queue's dispatcher, so the next queued message follows. */
+  afterRun?: StartRunInput['afterRun'];
 }
 
 /**
@@ -40,8 +30,8 @@ export async function chatTurn(request: Request, body: ChatBody): Promise<Respon
  * turns through here, so a queued message is sent exactly like a typed one.
  * Answers to approval requests continue the same message (continueTurnAfterApprovals).
  */
-export async function startTurnWithMessage(input: { ownerId: string; session: SessionRow; request: ChatRequest }): Promise<ActiveRun> {
-  const { ownerId, session, request } = input;
+export async function startTurnWithMessage(input: TurnInput<ChatRequest>): Promise<ActiveRun> {
+  const { ownerId, session, request, afterRun } = input;
   if (messageChars(request) > MAX_MESSAGE_CHARS) {
     throw new ApiError('too_large', `Message too long: ${messageChars(request).toLocaleString('en')} characters (limit ${MAX_MESSAGE_CHARS.toLocaleString('en')}).`);
   }
@@ -59,7 +49,7 @@ export async function startTurnWithMessage(input: { ownerId: string; session: Se
     if (session.titleSource === 'default') await setAutoTitle(db, ownerId, session.id, titleFromMessage(userMessage));
 
     const history = await loadMessages(db, ownerId, session.id);
-    return await startRun({ db, ownerId, sessionId: session.id, history, model, settings: sessionLoopSettings(session.settings) });
+    return await startRun({ db, ownerId, sessionId: session.id, history, model, settings: sessionLoopSettings(session.settings), afterRun });
   } catch (error) {
     releaseSession(session.id);
     throw error;
@@ -67,15 +57,15 @@ export async function startTurnWithMessage(input: { ownerId: string; session: Se
 }
 
 /** Checks the decisions against what the server asked (400 and nothing runs otherwise), records them, and continues the same message. */
-export async function continueTurnAfterApprovals(input: { ownerId: string; session: SessionRow; request: ApprovalsRequest }): Promise<ActiveRun> {
-  const { ownerId, session, request } = input;
+export async function continueTurnAfterApprovals(input: TurnInput<ApprovalsRequest>): Promise<ActiveRun> {
+  const { ownerId, session, request, afterRun } = input;
   const db = await getAppDb();
   const model = await resolveModel(session.modelKey);
   await claimSession(db, ownerId, session.id);
   let toolSet: SessionToolSet | undefined;
   try {
     const history = await loadMessages(db, ownerId, session.id);
-    toolSet = await sessionTools({ db, ownerId, sessionId: session.id });
+    toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id });
     const validated = await validateApprovalDecisions({ db, ownerId, sessionId: session.id, decisions: request.approvals, history, tools: toolSet.tools });
     await recordApprovalDecisions(db, ownerId, session.id, validated);
     return await startRun({
@@ -87,6 +77,7 @@ export async function continueTurnAfterApprovals(input: { ownerId: string; sessi
       settings: sessionLoopSettings(session.settings),
       continuation: { messageId: validated.messageId, approvals: validated.answers },
       toolSet,
+      afterRun,
     });
   } catch (error) {
     releaseSession(session.id);

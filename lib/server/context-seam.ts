@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ModelMessage } from 'ai';
 import type { Db } from '@/db/client';
 import { insertCompaction, type StoredCompaction } from '@/db/queries/compactions';

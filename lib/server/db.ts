@@ -1,3 +1,4 @@
+import 'server-only';
 import { getDb, type Db } from '@/db/client';
 import { recoverOrphanedRuns } from './recovery';
 import { startRunSweeper } from './run-sweeper';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { APICallError, RetryError } from 'ai';
 
 /** A readable one-line message for an error that reaches the user. Never a stack trace, never a key. */

@@ -1,3 +1,4 @@
+import 'server-only';
 import { listActiveGrants, revokeGrant } from '@/db/queries/grants';
 import type { ToolGrant } from '@/lib/api-types';
 import { getAppDb } from './db';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
 import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode } from '@/lib/api/errors';

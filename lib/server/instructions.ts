@@ -1,3 +1,4 @@
+import 'server-only';
 /** The agent's system prompt for a session. */
 export function agentInstructions(now = new Date()): string {
   return [

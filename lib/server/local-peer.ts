@@ -1,3 +1,4 @@
+import 'server-only';
 import { PEER_HEADER } from '@/lib/security/request-guard.mjs';
 import { ApiError } from './http';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createIdGenerator } from 'ai';
 import type { Db } from '@/db/client';
 import { insertCompaction, setMessagePinned, undoCompaction } from '@/db/queries/compactions';
@@ -7,7 +8,7 @@ import { compactHistory, SummaryFailedError } from '@/lib/context/compaction/com
 import { measureContext } from '@/lib/context/measure';
 import { exceedsHardLimit, shouldCompact } from '@/lib/context/thresholds';
 import { resolveModel } from '@/lib/models/registry';
-import { sessionTools } from '@/lib/tools/session-tools';
+import { sessionToolsFor } from './session-tool-stores';
 import { agentInstructions } from './instructions';
 import { contextReport, loadContextState, measureSessionView, toModelMessages, toolSchemas } from './session-context';
 import { summarizerFor } from './summarizer';
@@ -59,7 +60,7 @@ export async function pinMessageFor(request: Request, id: string, messageId: str
 
 export async function compactSessionNow(db: Db, ownerId: string, session: SessionRow, focus: string | undefined, signal: AbortSignal): Promise<ManualCompactionResult> {
   const state = await loadContextState(db, ownerId, session);
-  const toolSet = await sessionTools({ db, ownerId, sessionId: session.id });
+  const toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id });
   try {
     const instructions = agentInstructions();
     const { measure } = await measureSessionView(state, toolSet.tools, instructions);

@@ -1,3 +1,4 @@
+import 'server-only';
 import { ApiError } from './http';
 import type { McpServerRow } from '@/db/schema';
 import type { McpServerFields } from '@/db/queries/mcp-servers';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createIdGenerator } from 'ai';
 import { createMcpServer, deleteMcpServer, findMcpServerByName, getMcpServer, listMcpServers, updateMcpServer } from '@/db/queries/mcp-servers';
 import type { McpServerRow } from '@/db/schema';

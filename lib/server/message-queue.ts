@@ -1,3 +1,4 @@
+import 'server-only';
 import { createIdGenerator } from 'ai';
 import type { Db } from '@/db/client';
 import { enqueueMessage, listQueuedMessages, restoreQueuedMessage, takeQueuedMessage, updateQueuedMessage } from '@/db/queries/queue';
@@ -6,7 +7,7 @@ import type { QueuedMessageRow } from '@/db/schema';
 import type { RunEnd } from '@/lib/agent/messages';
 import type { QueuedMessage, QueueResponse } from '@/lib/api-types';
 import { startTurnWithMessage } from './chat-turn';
-import type { ChatRequest } from './chat-request';
+import type { ChatRequest } from '@/lib/api/chat-request';
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { isSessionRunning } from './run-manager';
@@ -87,7 +88,12 @@ export async function sendQueuedNow(input: { db: Db; ownerId: string; sessionId:
  * so a browser that follows the run finds the next one already running.
  * Never throws: the run that ended is not affected by the queue.
  */
-export async function dispatchQueueAfterRun(input: { ownerId: string; sessionId: string; end: RunEnd }): Promise<void> {
+/** What a turn runs after its run ended: the next queued message, when the run ended normally. */
+export function queueAfterRun(ownerId: string, sessionId: string): (end: RunEnd) => Promise<void> {
+  return (end) => dispatchQueueAfterRun({ ownerId, sessionId, end });
+}
+
+async function dispatchQueueAfterRun(input: { ownerId: string; sessionId: string; end: RunEnd }): Promise<void> {
   if (!dispatchesQueue(input.end)) return;
   try {
     await dispatchNextQueued(input.ownerId, input.sessionId);
@@ -118,7 +124,7 @@ async function dispatchNextQueued(ownerId: string, sessionId: string): Promise<s
     message: { id: taken.id, role: 'user', parts: [{ type: 'text', text: taken.text }] },
   };
   try {
-    await startTurnWithMessage({ ownerId, session, request });
+    await startTurnWithMessage({ ownerId, session, request, afterRun: queueAfterRun(ownerId, sessionId) });
     return taken.id;
   } catch (error) {
     // Already in the transcript (a previous attempt got that far): it was sent, so it stays out of the queue.

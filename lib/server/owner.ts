@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The owner of every row. One local owner until accounts arrive; then this
  * becomes the signed-in user's id and no data needs migrating.

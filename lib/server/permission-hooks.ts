@@ -1,3 +1,4 @@
+import 'server-only';
 import { createIdGenerator } from 'ai';
 import type { Db } from '@/db/client';
 import { claimApprovedCall, insertPendingApproval } from '@/db/queries/approvals';

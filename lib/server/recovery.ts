@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { readUIMessageStream } from 'ai';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '@/db/client';
 import type { RunRow } from '@/db/schema';
 import { isToolUIPart } from 'ai';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
 import type { Db } from '@/db/client';
 import { withBusyRetry } from '@/db/open.mjs';

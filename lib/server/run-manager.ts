@@ -1,3 +1,4 @@
+import 'server-only';
 import { createIdGenerator, createUIMessageStream } from 'ai';
 import type { Db } from '@/db/client';
 import { saveMessage } from '@/db/queries/messages';
@@ -10,7 +11,8 @@ import type { ApprovalAnswer } from '@/lib/agent/types';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ResolvedModel } from '@/lib/models/types';
 import { openTodoItems } from '@/lib/todos/todos';
-import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
+import type { SessionToolSet } from '@/lib/tools/session-tools';
+import { sessionToolsFor } from './session-tool-stores';
 import { permissionHooks } from './permission-hooks';
 import { agentInstructions } from './instructions';
 import { createContextSeam } from './context-seam';
@@ -19,7 +21,6 @@ import { describeError } from './errors';
 import { ApiError } from './http';
 import { closeInterruptedMessage, HEARTBEAT_MS, instanceId, LEASE_MS, recoverOrphanedRuns, SERVER_RESTART_END } from './recovery';
 import { landRunWrite, RunLog } from './run-log';
-import { dispatchQueueAfterRun } from './message-queue';
 
 /**
  * Runs belong to the server, not to the HTTP request that started them: the
@@ -121,6 +122,8 @@ export interface StartRunInput {
   settings?: Partial<LoopSettings>;
   /** Continue the last (assistant) message of `history` after the user answered its approval requests. */
   continuation?: { messageId: string; approvals: ApprovalAnswer[] };
+  /** Runs after the run ended and was saved, before its stream ends (the queue sends its next message here). */
+  afterRun?: (end: RunEnd) => Promise<void>;
   /** Tools the caller already opened (e.g. to validate edited arguments); the run closes them. */
   toolSet?: SessionToolSet;
 }
@@ -152,7 +155,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
     }),
   );
   if (!claimed) throw runActiveError();
-  const toolSet = input.toolSet ?? (await sessionTools({ db, ownerId, sessionId }));
+  const toolSet = input.toolSet ?? (await sessionToolsFor({ db, ownerId, sessionId }));
 
   // Saves run one after another, so a slow step save never lands after the final one.
   let saving = Promise.resolve();
@@ -281,7 +284,8 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
       await landRunWrite(() => touchSession(db, ownerId, sessionId)).catch(() => {});
       await toolSet.close().catch((error) => console.error(`[run ${runId}] closing tools failed`, error));
       activeRuns.delete(sessionId);
-      if (!isDraining()) await dispatchQueueAfterRun({ ownerId, sessionId, end }); // before the stream ends: a follower reattaches to the next run
+      // Before the stream ends: a follower reattaches to the next run.
+      if (!isDraining()) await input.afterRun?.(end).catch((error) => console.error(`[run ${runId}] after-run step failed`, error));
       log.endFollowers();
     }
   })();

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '@/db/client';
 import { pruneRunEvents } from '@/db/queries/run-events';
 import { recoverOrphanedRuns } from './recovery';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { listRuns, listRunSteps } from '@/db/queries/runs';
 import { toCurl } from '@/lib/agent/trace';
 import type { RunStep, RunSummary } from '@/lib/api-types';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '@/db/client';
 import { getSession } from '@/db/queries/sessions';
 import type { SessionRow } from '@/db/schema';

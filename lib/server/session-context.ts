@@ -1,3 +1,4 @@
+import 'server-only';
 import { asSchema, type ModelMessage } from 'ai';
 import type { Db } from '@/db/client';
 import { activeCompaction, listCompactions, loadPinnedIds, type StoredCompaction } from '@/db/queries/compactions';
@@ -14,7 +15,7 @@ import { applyCompaction } from '@/lib/context/view';
 import { modelLimits, normalizeModelId, usageCost, type ModelLimits } from '@/lib/models/catalog';
 import type { ContextReport } from '@/lib/api-types';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
-import { sessionTools } from '@/lib/tools/session-tools';
+import { sessionToolsFor } from './session-tool-stores';
 import { agentInstructions } from './instructions';
 
 /**
@@ -124,7 +125,7 @@ export function sessionSpend(history: AgentUIMessage[], compactions: StoredCompa
 /** GET /api/sessions/:id/context. */
 export async function contextReport(db: Db, ownerId: string, session: SessionRow): Promise<ContextReport> {
   const state = await loadContextState(db, ownerId, session);
-  const toolSet = await sessionTools({ db, ownerId, sessionId: session.id });
+  const toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id });
   try {
     const { measure } = await measureSessionView(state, toolSet.tools, agentInstructions());
     const compactions = await listCompactions(db, ownerId, session.id);

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createIdGenerator } from 'ai';
 import { getRunningRun, listRunningSessionIds } from '@/db/queries/runs';
 import { createSession, deleteSession, getSession, listSessions, updateSession, type SessionUpdate } from '@/db/queries/sessions';

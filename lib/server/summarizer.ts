@@ -1,3 +1,4 @@
+import 'server-only';
 import { generateText } from 'ai';
 import { usageFromSdk } from '@/lib/agent/usage';
 import type { Summarizer } from '@/lib/context/compaction/summarize-middle';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 
 const TITLE_MAX_CHARS = 48;

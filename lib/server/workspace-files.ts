@@ -1,3 +1,4 @@
+import 'server-only';
 import { getWorkspaceFile, listWorkspaceFiles } from '@/db/queries/workspace';
 import type { WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
 import { resolveWorkspaceFilePath } from '@/lib/workspace/paths';

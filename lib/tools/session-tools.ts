@@ -1,20 +1,25 @@
-import type { Db } from '@/db/client';
-import { setSessionTodos } from '@/db/queries/todos';
-import { databaseWorkspaceStore } from '@/db/queries/workspace';
 import type { ToolNotice } from '@/lib/agent/messages';
 import type { AgentTool } from '@/lib/agent/types';
+import type { McpServerConfig } from '@/lib/mcp/connect';
 import { sessionMcpTools } from '@/lib/mcp/session-mcp-tools';
+import type { Todo } from '@/lib/todos/todos';
+import type { WorkspaceStore } from '@/lib/workspace/store';
 import { Workspace } from '@/lib/workspace/workspace';
 import { fetchUrlTool } from './fetch-url';
 import { builtinTools } from './index';
 import { todoWriteTool } from './todo-write';
 import { lazyWorkspace, workspaceTools } from './workspace';
 
-/** Everything a session's tools may need to know about where they run. */
-export interface SessionToolContext {
-  db: Db;
-  ownerId: string;
+/**
+ * Where a session's tools keep what they change, injected by the caller
+ * (lib/server/session-tool-stores.ts wires the database): tools import no store.
+ */
+export interface SessionToolStores {
   sessionId: string;
+  workspace: WorkspaceStore;
+  saveTodos(todos: Todo[]): Promise<void>;
+  /** The MCP servers whose tools this session gets (the owner's enabled ones). */
+  mcpServers(): Promise<McpServerConfig[]>;
 }
 
 export interface SessionToolSet {
@@ -26,17 +31,10 @@ export interface SessionToolSet {
 }
 
 /** The tools of one run in one session. */
-export async function sessionTools(ctx: SessionToolContext): Promise<SessionToolSet> {
-  const { db, ownerId, sessionId } = ctx;
-  const workspace = lazyWorkspace(() => Workspace.open(databaseWorkspaceStore(db, ownerId, sessionId)));
-  const mcp = await sessionMcpTools(db, ownerId);
-  const tools = [
-    ...builtinTools(),
-    ...workspaceTools(workspace),
-    fetchUrlTool(),
-    todoWriteTool((todos) => setSessionTodos(db, ownerId, sessionId, todos)),
-    ...mcp.tools,
-  ];
+export async function sessionTools(stores: SessionToolStores): Promise<SessionToolSet> {
+  const workspace = lazyWorkspace(() => Workspace.open(stores.workspace));
+  const mcp = await sessionMcpTools(stores.mcpServers);
+  const tools = [...builtinTools(), ...workspaceTools(workspace), fetchUrlTool(), todoWriteTool(stores.saveTodos), ...mcp.tools];
   return {
     tools,
     notices: mcp.notices.map((notice) => ({ source: `MCP · ${notice.server}`, message: notice.message })),

@@ -1,5 +1,5 @@
-import { MAX_CHAT_BODY_BYTES } from '@/lib/server/chat-request';
-import { chatBodySchema, chatTurn } from '@/lib/server/chat-turn';
+import { MAX_CHAT_BODY_BYTES } from '@/lib/api/chat-request';
+import { chatBodySchema, chatTurn } from '@/lib/server/chat';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { SquareTerminalIcon } from 'lucide-react';
 import { field, type ToolPart } from '@/components/agent/tool-part';
-import type { ToolRenderer } from '@/components/agent/tool-registry';
+import type { ToolRenderer } from '@/components/agent/tool-renderer';
 import { cn } from '@/lib/utils';
 
 function commandOf(part: ToolPart): string | undefined {

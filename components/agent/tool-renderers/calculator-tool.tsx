@@ -1,6 +1,6 @@
 import { CalculatorIcon } from 'lucide-react';
 import { field, type ToolPart } from '@/components/agent/tool-part';
-import type { ToolRenderer } from '@/components/agent/tool-registry';
+import type { ToolRenderer } from '@/components/agent/tool-renderer';
 
 function expressionOf(part: ToolPart): string | undefined {
   const expression = field(part.input, 'expression', 'expr', 'input');

@@ -1,6 +1,6 @@
 import { GlobeIcon } from 'lucide-react';
 import { field, type ToolPart } from '@/components/agent/tool-part';
-import type { ToolRenderer } from '@/components/agent/tool-registry';
+import type { ToolRenderer } from '@/components/agent/tool-renderer';
 
 function FetchUrlSummary({ part }: { part: ToolPart }) {
   const title = part.state === 'output-available' ? field(part.output, 'title') : undefined;

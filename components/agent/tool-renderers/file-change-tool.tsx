@@ -1,7 +1,7 @@
 import { FilePenLineIcon, FilePlus2Icon } from 'lucide-react';
 import { DiffView } from '@/components/agent/diff-view';
 import { field, type ToolPart } from '@/components/agent/tool-part';
-import type { ToolRenderer } from '@/components/agent/tool-registry';
+import type { ToolRenderer } from '@/components/agent/tool-renderer';
 
 /** What write_file and edit_file return (lib/tools/workspace/write-file.ts), read without trusting its shape. */
 interface FileChange {

@@ -1,6 +1,6 @@
 import { SearchIcon } from 'lucide-react';
 import { field, type ToolPart } from '@/components/agent/tool-part';
-import type { ToolRenderer } from '@/components/agent/tool-registry';
+import type { ToolRenderer } from '@/components/agent/tool-renderer';
 
 function GrepSummary({ part }: { part: ToolPart }) {
   const pattern = field(part.input, 'pattern');

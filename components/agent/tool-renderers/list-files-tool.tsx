@@ -1,6 +1,6 @@
 import { FolderTreeIcon } from 'lucide-react';
 import { field, type ToolPart } from '@/components/agent/tool-part';
-import type { ToolRenderer } from '@/components/agent/tool-registry';
+import type { ToolRenderer } from '@/components/agent/tool-renderer';
 import { formatBytes } from '@/lib/workspace/text';
 
 function ListFilesSummary({ part }: { part: ToolPart }) {

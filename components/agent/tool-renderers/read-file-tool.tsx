@@ -1,6 +1,6 @@
 import { FileTextIcon } from 'lucide-react';
 import { field, type ToolPart } from '@/components/agent/tool-part';
-import type { ToolRenderer } from '@/components/agent/tool-registry';
+import type { ToolRenderer } from '@/components/agent/tool-renderer';
 
 function ReadFileSummary({ part }: { part: ToolPart }) {
   const path = field(part.state === 'output-available' ? part.output : undefined, 'path') ?? field(part.input, 'path');

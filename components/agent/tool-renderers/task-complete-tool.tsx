@@ -1,6 +1,6 @@
 import { FlagIcon } from 'lucide-react';
 import { field, type ToolPart } from '@/components/agent/tool-part';
-import type { ToolRenderer } from '@/components/agent/tool-registry';
+import type { ToolRenderer } from '@/components/agent/tool-renderer';
 
 function TaskCompleteOutput({ part }: { part: ToolPart }) {
   const summary = field(part.output, 'summary') ?? field(part.input, 'summary');

@@ -1,6 +1,6 @@
 import { ListTodoIcon } from 'lucide-react';
 import { field, type ToolPart } from '@/components/agent/tool-part';
-import type { ToolRenderer } from '@/components/agent/tool-registry';
+import type { ToolRenderer } from '@/components/agent/tool-renderer';
 import { TodoItems } from '@/components/agent/todo-checklist';
 import { todoListSchema } from '@/lib/todos/todos';
 

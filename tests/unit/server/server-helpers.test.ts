@@ -1,7 +1,7 @@
 import { convertToModelMessages } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import { chatRequestSchema, messageChars, toUserMessage } from '@/lib/server/chat-request';
+import { chatRequestSchema, messageChars, toUserMessage } from '@/lib/api/chat-request';
 import { closeInterruptedMessage } from '@/lib/server/recovery';
 import { titleFromMessage } from '@/lib/server/titles';
 

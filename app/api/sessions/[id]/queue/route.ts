@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { MAX_MESSAGE_CHARS } from '@/lib/server/chat-request';
+import { MAX_MESSAGE_CHARS } from '@/lib/api/chat-request';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { queueMessage, readQueue } from '@/lib/server/message-queue';
 import { requireSession } from '@/lib/server/session-access';

@@ -1,0 +1,22 @@
+/**
+ * An MCP server as this layer knows it. lib/server hands database rows
+ * (db/schema.ts `McpServerRow`) where this is expected, so the compiler keeps
+ * the two in step while lib/mcp never imports the database.
+ */
+export interface McpServerRecord {
+  id: string;
+  name: string;
+  transport: 'http' | 'sse' | 'stdio';
+  url: string | null;
+  /** Header values are secrets: never sent to a browser. */
+  headers: Record<string, string>;
+  command: string | null;
+  args: string[];
+  /** stdio only: the command line the operator confirmed (see stdio-command.ts). */
+  confirmedCommand: string | null;
+  /** null: the session's tool timeout. */
+  toolTimeoutMs: number | null;
+  enabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
