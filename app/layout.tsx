@@ -5,6 +5,7 @@ import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import type { SessionSummary } from '@/lib/api-types';
+import { logger } from '@/lib/log.mjs';
 import { listSessionSummaries } from '@/lib/server/sessions';
 import './globals.css';
 
@@ -28,7 +29,7 @@ async function loadSessions(): Promise<SessionSummary[]> {
     return await listSessionSummaries();
   } catch (error) {
     // The pages show their own error; the sidebar just starts empty.
-    console.error('loading sessions for the sidebar failed', error);
+    logger.error({ err: error }, 'loading sessions for the sidebar failed');
     return [];
   }
 }

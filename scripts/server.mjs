@@ -9,9 +9,11 @@
  * development mode behind the same guard. `npm start` (scripts/start.mjs) builds and
  * migrates first, then calls startServer().
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { logger, REQUEST_ID_HEADER } from '../lib/log.mjs';
 import { resolveBind } from '../lib/security/bind.mjs';
 import {
   allowListFromEnv,
@@ -26,14 +28,13 @@ import {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * One JSON line per event, so rejections can be counted and grepped.
+ * One structured line per event (JSON in production), so rejections can be counted and grepped.
  * @param {'info' | 'warn' | 'error'} level
  * @param {string} msg
  * @param {Record<string, unknown>} [fields]
  */
 function log(level, msg, fields = {}) {
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
-  (level === 'info' ? console.log : console.error)(line);
+  logger[level](fields, msg);
 }
 
 /**
@@ -97,6 +98,7 @@ function limitBody(req, res, limit, fields) {
 /** @param {http.IncomingMessage} req */
 function requestFields(req) {
   return {
+    requestId: typeof req.headers[REQUEST_ID_HEADER] === 'string' ? req.headers[REQUEST_ID_HEADER] : undefined,
     method: req.method,
     path: (req.url ?? '').split('?')[0]?.slice(0, 200),
     host: String(req.headers.host ?? '').slice(0, 100),
@@ -126,6 +128,8 @@ export async function startServer({ dev = false, env = process.env } = {}) {
   const handle = app.getRequestHandler();
 
   const server = http.createServer((req, res) => {
+    // Every log line of this request carries its id; a client cannot choose it.
+    req.headers[REQUEST_ID_HEADER] = randomUUID();
     const fields = requestFields(req);
     const socket = req.socket;
     const verdict = checkRequest({ method: req.method ?? 'GET', headers: req.headers }, allowList, req.url ?? '/');

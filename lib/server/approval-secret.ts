@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '@/lib/log.mjs';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,7 +31,7 @@ function loadSecret(): string {
   }
   const file = secretFile();
   if (!file) {
-    console.warn('[approvals] TOOL_APPROVAL_SECRET is not set and the database is not a local file: using a per-process secret.');
+    logger.warn('TOOL_APPROVAL_SECRET is not set and the database is not a local file: using a per-process secret.');
     return randomBytes(32).toString('base64url');
   }
   try {

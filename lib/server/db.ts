@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb, type Db } from '@/db/client';
+import { logger } from '@/lib/log.mjs';
 import { recoverOrphanedRuns } from './recovery';
 import { startRunSweeper } from './run-sweeper';
 
@@ -13,7 +14,7 @@ export async function getAppDb(): Promise<Db> {
   const db = await getDb();
   globalForRecovery.__agentRecovery ??= recoverOrphanedRuns(db, { atStartup: true })
     .catch((error) => {
-      console.error('recovering interrupted runs failed', error);
+      logger.error({ err: error }, 'recovering interrupted runs failed');
       return 0;
     })
     .finally(() => startRunSweeper(db));

@@ -7,6 +7,7 @@ import { UnknownModelError } from '@/lib/models/registry';
 import { WorkspacePathError } from '@/lib/workspace/paths';
 import { isBusyError } from '@/db/open.mjs';
 import { isJsonContentType } from '@/lib/security/request-guard.mjs';
+import { logger, REQUEST_ID_HEADER, withLogContext } from '@/lib/log.mjs';
 
 /** An answer the client should see: its code decides the status (lib/api/errors.ts). */
 export class ApiError extends Error {
@@ -90,15 +91,19 @@ async function readTextWithin(request: Request, maxBytes: number): Promise<strin
 }
 
 /** Turns thrown errors into JSON answers (toApiError); anything unexpected is a 500 without internals. */
-export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {
+export function withErrors<A extends [Request, ...unknown[]] | []>(handler: (...args: A) => Promise<Response>) {
   return async (...args: A): Promise<Response> => {
-    try {
-      return await handler(...args);
-    } catch (error) {
-      const known = toApiError(error);
-      if (known) return errorResponse(known);
-      console.error(error);
-      return errorResponse(new ApiError('internal', 'Internal server error.'));
-    }
+    const request = args[0];
+    // Log lines written while this request is handled (and by the run it starts) carry its id.
+    return withLogContext({ requestId: request?.headers.get(REQUEST_ID_HEADER) ?? undefined }, async () => {
+      try {
+        return await handler(...args);
+      } catch (error) {
+        const known = toApiError(error);
+        if (known) return errorResponse(known);
+        logger.error({ err: error, path: request ? new URL(request.url).pathname : undefined }, 'request failed');
+        return errorResponse(new ApiError('internal', 'Internal server error.'));
+      }
+    });
   };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '@/lib/log.mjs';
 import { createIdGenerator } from 'ai';
 import type { Db } from '@/db/client';
 import { enqueueMessage, listQueuedMessages, restoreQueuedMessage, takeQueuedMessage, updateQueuedMessage } from '@/db/queries/queue';
@@ -98,7 +99,7 @@ async function dispatchQueueAfterRun(input: { ownerId: string; sessionId: string
   try {
     await dispatchNextQueued(input.ownerId, input.sessionId);
   } catch (error) {
-    console.error(`[queue ${input.sessionId}] sending the next queued message failed`, error);
+    logger.error({ err: error, sessionId: input.sessionId }, 'sending the next queued message failed');
   }
 }
 

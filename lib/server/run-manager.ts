@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '@/lib/log.mjs';
 import { createIdGenerator, createUIMessageStream } from 'ai';
 import type { Db } from '@/db/client';
 import { saveMessage } from '@/db/queries/messages';
@@ -132,12 +133,13 @@ export interface StartRunInput {
 export async function startRun(input: StartRunInput): Promise<ActiveRun> {
   const { db, ownerId, sessionId, history, model } = input;
   const runId = generateRunId();
+  const logLine = logger.child({ runId, sessionId: input.sessionId });
   const messageId = input.continuation?.messageId ?? generateMessageId();
   const controller = new AbortController();
   // A run whose log cannot be written fails visibly (not as "stopped by you").
   let logFailure: RunEnd | undefined;
   const log = new RunLog(db, runId, (error) => {
-    console.error(`[run ${runId}] writing the run log failed: ${describeError(error)}`);
+    logLine.error({ err: error }, 'writing the run log failed');
     logFailure = { reason: 'error', message: 'The run stopped because its progress could not be saved: the database is unavailable.' };
     controller.abort(new Error(logFailure.message));
   });
@@ -163,7 +165,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
   const persist = (message: AgentUIMessage) => {
     lastMessage = message;
     saving = saving.then(() => landRunWrite(() => saveMessage(db, ownerId, sessionId, message))).catch((error) => {
-      console.error(`[run ${runId}] saving message failed`, error);
+      logLine.error({ err: error }, 'saving message failed');
     });
     return saving;
   };
@@ -214,7 +216,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
               ownerId,
               stepNumber: trace.stepNumber,
               trace: { ...trace, baseUrl: model.baseUrl },
-            })).catch((error) => console.error(`[run ${runId}] saving step trace failed`, error));
+            })).catch((error) => logLine.error({ err: error }, 'saving step trace failed'));
           },
         });
       } catch (error) {
@@ -245,7 +247,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
         if (state?.stopRequested) controller.abort(new Error('stopped by user'));
         else if (!state && !controller.signal.aborted) controller.abort(new Error('This run was taken over as interrupted (its lease ran out).'));
       })
-      .catch((error) => console.error(`[run ${runId}] renewing the lease failed (it is retried every second): ${describeError(error)}`));
+      .catch((error) => logLine.warn({ err: error }, 'renewing the lease failed (it is retried every second)'));
   }, HEARTBEAT_MS);
   heartbeat.unref?.();
 
@@ -258,7 +260,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
         log.append(value);
       }
     } catch (error) {
-      console.error(`[run ${runId}] stream failed`, error);
+      logLine.error({ err: error }, 'stream failed');
     } finally {
       clearInterval(heartbeat);
       await saving;
@@ -280,12 +282,12 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
           endReason: end.reason,
           usage: result ? { ...result.usage } : undefined,
         }),
-      ).catch((error) => console.error(`[run ${runId}] finishing run failed`, error));
+      ).catch((error) => logLine.error({ err: error }, 'finishing run failed'));
       await landRunWrite(() => touchSession(db, ownerId, sessionId)).catch(() => {});
-      await toolSet.close().catch((error) => console.error(`[run ${runId}] closing tools failed`, error));
+      await toolSet.close().catch((error) => logLine.error({ err: error }, 'closing tools failed'));
       activeRuns.delete(sessionId);
       // Before the stream ends: a follower reattaches to the next run.
-      if (!isDraining()) await input.afterRun?.(end).catch((error) => console.error(`[run ${runId}] after-run step failed`, error));
+      if (!isDraining()) await input.afterRun?.(end).catch((error) => logLine.error({ err: error }, 'after-run step failed'));
       log.endFollowers();
     }
   })();

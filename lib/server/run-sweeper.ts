@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '@/lib/log.mjs';
 import type { Db } from '@/db/client';
 import { pruneRunEvents } from '@/db/queries/run-events';
 import { recoverOrphanedRuns } from './recovery';
@@ -28,7 +29,7 @@ const globalForSweeper = globalThis as { __agentRunSweeper?: ReturnType<typeof s
 export function startRunSweeper(db: Db): void {
   if (globalForSweeper.__agentRunSweeper) return;
   globalForSweeper.__agentRunSweeper = setInterval(() => {
-    sweepRuns(db).catch((error) => console.error('sweeping runs failed', error));
+    sweepRuns(db).catch((error) => logger.error({ err: error }, 'sweeping runs failed'));
   }, SWEEP_MS);
   globalForSweeper.__agentRunSweeper.unref?.();
 }

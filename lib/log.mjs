@@ -1,0 +1,118 @@
+// Structured logs (pino): JSON lines in production, pretty in development.
+// Plain JavaScript so the custom server (scripts/server.mjs) and the app's
+// server code share one logger setup; see lib/log.d.mts for its types.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createRequire } from 'node:module';
+import pino from 'pino';
+
+const REDACTED = '[REDACTED]';
+
+/** Set by the custom server on every request (any client copy is replaced): the id on each of its log lines. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Field paths whose values are credentials, wherever they appear in a logged object. */
+const SECRET_PATHS = [
+  'authorization',
+  'cookie',
+  'apiKey',
+  'api_key',
+  'password',
+  'secret',
+  'token',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["x-api-key"]',
+  'headers["proxy-authorization"]',
+  '*.authorization',
+  '*.cookie',
+  '*.apiKey',
+  '*.api_key',
+  '*.password',
+  '*.secret',
+  '*.token',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.headers["x-api-key"]',
+  'env',
+  '*.env',
+];
+
+/** Keys and bearer tokens inside free text (a provider's error message can quote one). */
+const SECRET_IN_TEXT = /\b(sk-[A-Za-z0-9_-]{8,}|Bearer\s+[A-Za-z0-9._~+/-]{8,}=*)/g;
+
+/** @param {string} text */
+export function scrubSecrets(text) {
+  return text.replace(SECRET_IN_TEXT, REDACTED);
+}
+
+const globalForLog = /** @type {{ __agentPlaygroundLog?: import('pino').Logger, __agentPlaygroundLogContext?: AsyncLocalStorage<Record<string, string | undefined>> }} */ (globalThis);
+
+/**
+ * The request, session and run a line belongs to, carried through async calls. On
+ * globalThis like the logger: each Next route bundle may load its own copy of this module.
+ */
+const context = (globalForLog.__agentPlaygroundLogContext ??= new AsyncLocalStorage());
+
+/**
+ * Runs `fn` with these fields on every log line it (and what it awaits) writes.
+ * @template T
+ * @param {Record<string, string | undefined>} fields
+ * @param {() => T} fn
+ * @returns {T}
+ */
+export function withLogContext(fields, fn) {
+  return context.run({ ...(context.getStore() ?? {}), ...fields }, fn);
+}
+
+function destination() {
+  if (process.env.NODE_ENV === 'production' || process.env.LOG_FORMAT === 'json') return undefined;
+  // Synchronous pretty printing: a transport would start a worker thread, which Next's bundler cannot follow.
+  const pretty = createRequire(import.meta.url)('pino-pretty');
+  return pretty({ sync: true, colorize: Boolean(process.stdout.isTTY), translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' });
+}
+
+function defaultLevel() {
+  if (process.env.LOG_LEVEL) return process.env.LOG_LEVEL;
+  // Unit and integration tests exercise failure paths on purpose: only errors are shown.
+  return process.env.VITEST ? 'error' : 'info';
+}
+
+/**
+ * A logger with the app's redaction and context; `stream` replaces the output (tests).
+ * @param {import('pino').DestinationStream} [stream]
+ * @returns {import('pino').Logger}
+ */
+export function createLogger(stream = destination()) {
+  return pino(
+    {
+      level: defaultLevel(),
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: SECRET_PATHS, censor: REDACTED },
+      serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+      mixin: () => context.getStore() ?? {},
+      hooks: {
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? scrubSecrets(arg) : arg)),
+          );
+        },
+      },
+      formatters: {
+        log(object) {
+          const err = object.err ?? object.error;
+          if (err && typeof err === 'object' && typeof err.message === 'string') {
+            const scrubbed = { ...err, message: scrubSecrets(err.message), ...(typeof err.stack === 'string' ? { stack: scrubSecrets(err.stack) } : {}) };
+            return { ...object, ...(object.err ? { err: scrubbed } : { error: scrubbed }) };
+          }
+          return object;
+        },
+      },
+    },
+    stream,
+  );
+}
+
+/** The process's logger; `logger.child({ runId, sessionId })` for a run's lines. */
+export const logger = (globalForLog.__agentPlaygroundLog ??= createLogger());

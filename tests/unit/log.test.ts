@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger, withLogContext } from '@/lib/log.mjs';
+
+function capture() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+  return { lines, logger: createLogger(stream).child({}, { level: 'info' }) };
+}
+
+describe('structured logs', () => {
+  it('carry the request, session and run ids of the context they were written in', async () => {
+    const { lines, logger } = capture();
+    await withLogContext({ requestId: 'req-1' }, async () => {
+      await Promise.resolve();
+      logger.child({ runId: 'run-1', sessionId: 's-1' }).info('step saved');
+    });
+    logger.info('outside');
+    expect(lines[0]).toMatchObject({ requestId: 'req-1', runId: 'run-1', sessionId: 's-1', msg: 'step saved' });
+    expect(lines[1].requestId).toBeUndefined();
+  });
+
+  it('never write a secret: credential fields, bearer tokens and keys quoted in messages or errors', () => {
+    const { lines, logger } = capture();
+    const key = 'sk-proj-abcdefghijklmnop1234';
+    logger.error(
+      {
+        headers: { authorization: `Bearer ${key}`, cookie: 'session=abc', 'x-api-key': key },
+        apiKey: key,
+        provider: { apiKey: key, baseUrl: 'https://api.example.com' },
+        err: new Error(`Incorrect API key provided: ${key}`),
+      },
+      `the provider refused Bearer ${key}`,
+    );
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('abcdefghijklmnop1234');
+    expect(text).not.toContain('session=abc');
+    expect(lines[0]).toMatchObject({ apiKey: '[REDACTED]', provider: { apiKey: '[REDACTED]', baseUrl: 'https://api.example.com' } });
+    expect((lines[0].err as { message: string }).message).toBe('Incorrect API key provided: [REDACTED]');
+    expect(lines[0].msg).toBe('the provider refused [REDACTED]');
+  });
+});
