@@ -4,6 +4,8 @@
  * thresholds, tested alone (modelled on Gemini CLI's loop detection service).
  */
 
+import { canonicalJson } from './canonical-json';
+
 export interface LoopGuardThresholds {
   /** Identical calls (tool + canonical args) in a row before a nudge. */
   repeatLimit: number;
@@ -19,19 +21,7 @@ export type LoopGuardVerdict =
   | { kind: 'ok' }
   | { kind: 'nudge' | 'stop'; trigger: 'same-call' | 'same-tool'; call: string; toolName: string; count: number; nudges: number; message: string };
 
-/** Stable JSON: object keys sorted at every level, so `{a,b}` and `{b,a}` fingerprint the same. */
-export function canonicalJson(value: unknown): string {
-  if (value === undefined) return 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.keys(value as Record<string, unknown>)
-    .sort()
-    .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-  return `{${entries.join(',')}}`;
-}
-
-/** `calculator({"expression":"1+1"})` */
+/** `calculator({"expression":"1+1"})`: keys sorted at every level, so `{a,b}` and `{b,a}` fingerprint the same. */
 export function fingerprintCall(toolName: string, input: unknown): string {
   return `${toolName}(${canonicalJson(input)})`;
 }

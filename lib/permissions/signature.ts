@@ -6,21 +6,10 @@
  * `crypto.subtle.verify` compares in constant time.
  */
 
+import { canonicalJson } from '@/lib/agent/canonical-json';
+
 const encoder = new TextEncoder();
 const PAYLOAD_VERSION = 'ai-sdk-tool-approval-v1';
-
-/** JSON with sorted object keys: the same value always gives the same text. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || value === undefined) return JSON.stringify(value ?? null);
-  if (typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  return `{${Object.keys(record)
-    .filter((key) => record[key] !== undefined)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`)
-    .join(',')}}`;
-}
 
 export interface ApprovalSubject {
   approvalId: string;

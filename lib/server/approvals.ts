@@ -6,7 +6,8 @@ import { decideApprovals, getApprovals, pendingApprovalsForMessage } from '@/db/
 import { grantTool } from '@/db/queries/grants';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { AgentTool, ApprovalAnswer } from '@/lib/agent/types';
-import { canonicalJson, verifyApproval } from '@/lib/permissions/signature';
+import { canonicalJson } from '@/lib/agent/canonical-json';
+import { verifyApproval } from '@/lib/permissions/signature';
 import type { ApprovalDecision } from '@/lib/api/approval-request';
 import { approvalSecret } from './approval-secret';
 import { ApiError } from './http';

@@ -6,7 +6,8 @@ import { hasActiveGrant } from '@/db/queries/grants';
 import { getPermissionMode } from '@/db/queries/sessions';
 import type { AgentHooks, BeforeToolCallContext, BeforeToolCallDecision } from '@/lib/agent';
 import type { AgentTool } from '@/lib/agent/types';
-import { canonicalJson, signApproval } from '@/lib/permissions/signature';
+import { canonicalJson } from '@/lib/agent/canonical-json';
+import { signApproval } from '@/lib/permissions/signature';
 import { decidePermission, permissionClassOf, PLAN_MODE_INSTRUCTIONS, toolsOfferedIn } from '@/lib/permissions/policy';
 import { approvalSecret } from './approval-secret';
 

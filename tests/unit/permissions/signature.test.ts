@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, signApproval, verifyApproval } from '@/lib/permissions/signature';
+import { signApproval, verifyApproval } from '@/lib/permissions/signature';
 
 const SECRET = 'test-secret-of-enough-length';
 const subject = { approvalId: 'apr_1', toolCallId: 'call_1', toolName: 'write_file', input: { path: '/a.txt', content: 'hi' } };
@@ -28,9 +28,5 @@ describe('approval signatures', () => {
     expect(await verifyApproval(SECRET, flipped, subject)).toBe(false);
     expect(await verifyApproval(SECRET, 'not a signature!', subject)).toBe(false);
     expect(await verifyApproval(SECRET, '', subject)).toBe(false);
-  });
-
-  it('canonical JSON sorts keys at every depth and drops undefined members', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: undefined } })).toBe('{"a":{"d":[1,{"e":3,"f":2}]},"b":1}');
   });
 });
