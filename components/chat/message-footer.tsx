@@ -3,9 +3,9 @@ import { PinButton, PinnedMarker } from '@/components/context/pin-button';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import type { AgentUIMessage, UsageTotals } from '@/lib/agent/messages';
+import { messageText, type AgentUIMessage, type UsageTotals } from '@/lib/agent/messages';
 import { formatCost, formatNumber, formatTokens } from '@/lib/client/format';
-import { messageText, normalizeUsage } from '@/lib/client/message-usage';
+import { normalizeUsage } from '@/lib/client/message-usage';
 import { modelLimits, usageCost } from '@/lib/models/catalog';
 
 function UsageLine({ usage }: { usage: UsageTotals }) {

@@ -1,7 +1,6 @@
 import { PinButton, PinnedMarker } from '@/components/context/pin-button';
 import { CopyButton } from '@/components/ui/copy-button';
-import type { AgentUIMessage } from '@/lib/agent/messages';
-import { messageText } from '@/lib/client/message-usage';
+import { messageText, type AgentUIMessage } from '@/lib/agent/messages';
 
 /** The person's message: a right-aligned bubble, shown exactly as typed (no markdown). */
 export function UserMessage({ message }: { message: AgentUIMessage }) {

@@ -173,6 +173,19 @@ export type AgentUIMessage = UIMessage<AgentMetadata, AgentDataTypes>;
 export type AgentUIMessageChunk = UIMessageChunk<AgentMetadata, AgentDataTypes>;
 export type AgentUIMessagePart = AgentUIMessage['parts'][number];
 
+/**
+ * The plain text of a UI message: its text parts, one paragraph each. One
+ * function for the copy button, retrying the last message and automatic
+ * titles (client and server both import it; lib/agent is framework-free).
+ * For a model message's text, see `modelMessageText` in ./usage.ts.
+ */
+export function messageText(message: Pick<AgentUIMessage, 'parts'>): string {
+  return message.parts
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 export function emptyUsage(): UsageTotals {
   return { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0, estimated: false };
 }

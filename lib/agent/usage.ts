@@ -63,12 +63,12 @@ export async function estimateTextTokens(text: string, modelId: string): Promise
 export async function estimatePromptTokens(instructions: string, messages: readonly ModelMessage[], modelId: string): Promise<number> {
   const perMessage = openAIEncodingFor(modelId) ? OPENAI_TOKENS_PER_MESSAGE : ESTIMATED_TOKENS_PER_MESSAGE;
   let total = instructions ? (await estimateTextTokens(instructions, modelId)) + perMessage : 0;
-  for (const message of messages) total += (await estimateTextTokens(messageText(message), modelId)) + perMessage;
+  for (const message of messages) total += (await estimateTextTokens(modelMessageText(message), modelId)) + perMessage;
   return total;
 }
 
-/** The text a tokenizer should see for a model message (tool calls and results as JSON). */
-export function messageText(message: ModelMessage): string {
+/** The text a tokenizer should see for a model message (tool calls and results as JSON). Not `messageText`: that one reads a UI message. */
+export function modelMessageText(message: ModelMessage): string {
   if (typeof message.content === 'string') return message.content;
   return message.content
     .map((part) => {

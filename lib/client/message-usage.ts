@@ -21,10 +21,9 @@ export function normalizeUsage(usage: Partial<UsageTotals>): UsageTotals {
   };
 }
 
-/** The plain text of a message, for the copy button. */
-export function messageText(message: AgentUIMessage): string {
-  return message.parts
-    .map((part) => (part.type === 'text' ? part.text : ''))
-    .filter(Boolean)
-    .join('\n\n');
-}
+/**
+ * Lives in lib/agent/messages.ts (one implementation for client and server).
+ * Re-exported only for the chat view and its hooks, which still import it from
+ * here; import it from '@/lib/agent/messages' in new code.
+ */
+export { messageText } from '@/lib/agent/messages';

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { ESTIMATED_TOKENS_PER_MESSAGE, OPENAI_TOKENS_PER_MESSAGE, estimateTextTokens, messageText, openAIEncodingFor } from '@/lib/agent/usage';
+import { ESTIMATED_TOKENS_PER_MESSAGE, OPENAI_TOKENS_PER_MESSAGE, estimateTextTokens, modelMessageText, openAIEncodingFor } from '@/lib/agent/usage';
 import type { ContextBreakdown, ContextMeasure } from './types';
 
 /**
@@ -54,7 +54,7 @@ async function estimateBreakdown(input: MeasureContextInput): Promise<ContextBre
   let conversation = 0;
   let toolOutputs = 0;
   for (const message of input.messages) {
-    const tokens = (await estimateTextTokens(messageText(message), input.modelId)) + perMessage;
+    const tokens = (await estimateTextTokens(modelMessageText(message), input.modelId)) + perMessage;
     if (message.role === 'tool') toolOutputs += tokens;
     else conversation += tokens;
   }
@@ -65,7 +65,7 @@ async function estimateBreakdown(input: MeasureContextInput): Promise<ContextBre
 export async function estimateMessagesTokens(messages: readonly ModelMessage[], modelId: string): Promise<number> {
   const perMessage = framingTokens(modelId);
   let total = 0;
-  for (const message of messages) total += (await estimateTextTokens(messageText(message), modelId)) + perMessage;
+  for (const message of messages) total += (await estimateTextTokens(modelMessageText(message), modelId)) + perMessage;
   return total;
 }
 

@@ -1,14 +1,7 @@
 import 'server-only';
-import type { AgentUIMessage } from '@/lib/agent/messages';
+import { messageText, type AgentUIMessage } from '@/lib/agent/messages';
 
 const TITLE_MAX_CHARS = 48;
-
-export function messageText(message: AgentUIMessage): string {
-  return message.parts
-    .map((part) => (part.type === 'text' ? part.text : ''))
-    .join(' ')
-    .trim();
-}
 
 /**
  * An automatic title from the first user message: its first line, trimmed to
