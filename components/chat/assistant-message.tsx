@@ -1,7 +1,7 @@
 'use client';
 
 import { isToolUIPart } from 'ai';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { ToolDecisionsProvider, ToolEditsProvider } from '@/components/agent/approval-context';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
 import { AssistantPart, isVisiblePart } from '@/components/chat/assistant-part';
@@ -16,8 +16,19 @@ function partKey(part: AgentUIMessagePart, index: number): string {
   return `${part.type}:${index}`;
 }
 
-/** The agent's turn, full width: reasoning, text, tool cards and notices in the order they happened. */
-export function AssistantMessage({ message, streaming, onRetry }: { message: AgentUIMessage; streaming: boolean; onRetry?: () => void }) {
+/**
+ * The agent's turn, full width: reasoning, text, tool cards and notices in the order they happened.
+ * Memoised: useChat keeps an unchanged message's object, so a streaming token renders only the message it belongs to.
+ */
+export const AssistantMessage = memo(function AssistantMessage({
+  message,
+  streaming,
+  onRetry,
+}: {
+  message: AgentUIMessage;
+  streaming: boolean;
+  onRetry?: () => void;
+}) {
   const parts = message.parts;
   let lastVisible = -1;
   parts.forEach((part, index) => {
@@ -63,7 +74,7 @@ export function AssistantMessage({ message, streaming, onRetry }: { message: Age
       {!streaming && <MessageFooter message={message} />}
     </article>
   );
-}
+});
 
 /** After a finished tool call or a retry notice, nothing shows that the agent is still working. */
 function waitingAfter(part: AgentUIMessagePart): boolean {

@@ -1,9 +1,10 @@
+import { memo } from 'react';
 import { PinButton, PinnedMarker } from '@/components/context/pin-button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { messageText, type AgentUIMessage } from '@/lib/agent/messages';
 
-/** The person's message: a right-aligned bubble, shown exactly as typed (no markdown). */
-export function UserMessage({ message }: { message: AgentUIMessage }) {
+/** The person's message: a right-aligned bubble, shown exactly as typed (no markdown). Memoised on the message object. */
+export const UserMessage = memo(function UserMessage({ message }: { message: AgentUIMessage }) {
   const text = messageText(message);
   return (
     <div className="group/user flex items-end justify-end gap-1.5" data-testid="message-user" data-message-id={message.id}>
@@ -17,4 +18,4 @@ export function UserMessage({ message }: { message: AgentUIMessage }) {
       </div>
     </div>
   );
-}
+});

@@ -77,3 +77,20 @@ export function readError(error: unknown): ReadableError {
   if (text && !text.startsWith('<')) return { message: text, status };
   return { message: (status && FALLBACK_BY_STATUS[status]) || 'Something went wrong.', status };
 }
+
+/**
+ * Errors where the server refused the message before a run started (nothing
+ * was saved): the message goes back into the composer instead of staying in
+ * the transcript. 409 while a run is active, 413 too long, 503 restarting or busy.
+ */
+export function isRejection(error: ReadableError): boolean {
+  return (error.status === 409 && error.code !== 'duplicate_message') || error.status === 413 || error.status === 503;
+}
+
+/** The toast title for a refused message. */
+export function rejectionTitle(error: ReadableError): string {
+  if (error.status === 409) return 'Not sent: the agent is still working';
+  if (error.code === 'shutting_down') return 'Not sent: the server is restarting';
+  if (error.code === 'db_busy') return 'Not sent: the database is busy';
+  return 'Not sent';
+}

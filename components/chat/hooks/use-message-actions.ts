@@ -1,0 +1,89 @@
+'use client';
+
+import type { Draft } from '@/components/chat/hooks/use-draft';
+import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
+import type { SessionRun } from '@/components/chat/hooks/use-session-run';
+import { CONTINUE_MESSAGE } from '@/components/agent/run-end-banner';
+import { useSessions } from '@/components/sessions/sessions-provider';
+import { messageText } from '@/lib/client/message-usage';
+import { parseSlashCommand } from '@/lib/client/slash-commands';
+
+/**
+ * What the composer and the transcript's buttons do with a message: send it
+ * (or run a slash command), queue it while a run is active, send the held
+ * queue now, retry a failed turn, reattach to a run that is still going.
+ */
+export function useMessageActions(input: {
+  run: SessionRun;
+  draft: Draft;
+  queue: MessageQueue;
+  modelKey: string;
+  /** `/compact [focus]`: answers undefined when it failed (the text goes back to the composer). */
+  compact: (focus?: string) => Promise<unknown>;
+  scrollToBottom: () => void;
+}) {
+  const { run, draft, queue, modelKey } = input;
+  const { chat } = run;
+  const sessionId = chat.id;
+  const { patch } = useSessions();
+
+  function send(text: string) {
+    if (!text.trim() || chat.statusRef.current === 'submitted' || chat.statusRef.current === 'streaming') return;
+    const command = parseSlashCommand(text);
+    if (command) {
+      // Handled here, never sent to the model: compaction changes only what the model sees next.
+      draft.setDraft('');
+      void input.compact(command.focus).then((result) => {
+        if (!result) draft.setDraft(text);
+      });
+      return;
+    }
+    draft.markSent(text);
+    patch(sessionId, { running: true, updatedAt: Date.now() });
+    void chat.sendMessage({ text }, { body: { modelKey } });
+    requestAnimationFrame(input.scrollToBottom);
+  }
+
+  /** While a run is active, a message waits in the server's queue and is sent when the run ends. */
+  async function queueText(text: string) {
+    if (!text.trim()) return;
+    draft.setDraft('');
+    const result = await queue.add(text, modelKey);
+    if (!result.ok) draft.restore(text);
+    // The run had ended meanwhile: the server sent it at once.
+    else if (result.dispatchedId) run.followQueue([result.dispatchedId]);
+  }
+
+  async function sendQueuedNow() {
+    const sentId = await queue.sendNow();
+    if (!sentId) return;
+    patch(sessionId, { running: true });
+    run.followQueue([sentId]);
+  }
+
+  function retry() {
+    const { messages } = chat;
+    // A run the server could not finish is carried on, not sent again: what it did stays.
+    if (messages.at(-1)?.metadata?.runEnd?.reason === 'server-restart') {
+      chat.clearError();
+      send(CONTINUE_MESSAGE);
+      return;
+    }
+    const lastUser = messages.findLast((message) => message.role === 'user');
+    if (!lastUser) return;
+    // Re-sent as a new message: the failed one may or may not have reached the database.
+    if (messages.at(-1)?.id === lastUser.id) chat.setMessages(messages.slice(0, -1));
+    chat.clearError();
+    send(messageText(lastUser));
+  }
+
+  /** The server refused the message because a run is active: show that run instead. */
+  function reattach() {
+    chat.clearError();
+    void chat.resumeStream();
+  }
+
+  return { send, queueText, sendQueuedNow, retry, reattach };
+}
+
+export type MessageActions = ReturnType<typeof useMessageActions>;

@@ -1,0 +1,70 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { useChat } from '@ai-sdk/react';
+import { lastAssistantMessageIsCompleteWithApprovalResponses, type ChatStatus } from 'ai';
+import { toast } from 'sonner';
+import { useChatTransport } from '@/components/chat/hooks/use-chat-transport';
+import type { Draft } from '@/components/chat/hooks/use-draft';
+import { useSessions } from '@/components/sessions/sessions-provider';
+import type { AgentUIMessage } from '@/lib/agent/messages';
+import type { SessionSummary } from '@/lib/api-types';
+import { isRejection, readError, rejectionTitle } from '@/lib/client/api-error';
+import type { ApprovalExtras } from '@/lib/client/approvals';
+
+/**
+ * The session's live transcript: useChat over this app's transport. A message
+ * the server refused goes back to the composer with a toast; a run that
+ * measured or compacted its context bumps `contextVersion`; the sidebar's
+ * running dot follows the server.
+ */
+export function useSessionChat(input: {
+  session: SessionSummary;
+  initialMessages: AgentUIMessage[];
+  approvalExtras: ApprovalExtras;
+  draft: Draft;
+  /** The stream of a turn ended (finished, stopped or failed). useChat always calls the latest one. */
+  onFinished: () => void;
+}) {
+  const { session, draft } = input;
+  const { patch, refresh } = useSessions();
+  const [contextVersion, setContextVersion] = useState(0);
+  const transport = useChatTransport(input.approvalExtras);
+
+  const chat = useChat<AgentUIMessage>({
+    id: session.id,
+    messages: input.initialMessages,
+    resume: session.running,
+    transport,
+    // Continue once every approval request of the message has an answer.
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    onError: (failure) => {
+      const readable = readError(failure);
+      void refresh(); // the sidebar's running dot follows the server, not our optimistic guess
+      if (!isRejection(readable)) return;
+      // Not sent: take the message out of the transcript and give it back to the composer.
+      chat.setMessages((list) => (list.at(-1)?.role === 'user' ? list.slice(0, -1) : list));
+      draft.restore();
+      toast.error(rejectionTitle(readable), { description: readable.message });
+      if (readable.status === 409) patch(session.id, { running: true });
+    },
+    // The run measured or compacted its context: the meter and the dividers follow.
+    onData: (part) => {
+      if (part.type === 'data-compaction' || part.type === 'data-context') setContextVersion((version) => version + 1);
+    },
+    onFinish: () => input.onFinished(),
+  });
+
+  // Read at call time by senders and pollers that run outside a render.
+  const statusRef = useRef<ChatStatus>(chat.status);
+  useEffect(() => {
+    statusRef.current = chat.status;
+    // The server sets the automatic title when the run starts: pick it up for the header and sidebar.
+    if (chat.status === 'streaming') void refresh();
+  }, [chat.status, refresh]);
+
+  const busy = chat.status === 'submitted' || chat.status === 'streaming';
+  return { ...chat, busy, statusRef, contextVersion };
+}
+
+export type SessionChat = ReturnType<typeof useSessionChat>;

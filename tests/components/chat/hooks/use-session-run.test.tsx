@@ -1,0 +1,141 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import type { AgentUIMessage } from '@/lib/agent/messages';
+import { json, session, stubApi, userText, withSessions, type ApiCall } from './fake-api';
+
+const toastError = vi.hoisted(() => vi.fn());
+vi.mock('sonner', () => ({ toast: { error: toastError, warning: vi.fn() } }));
+
+const { useDraft } = await import('@/components/chat/hooks/use-draft');
+const { useMessageActions } = await import('@/components/chat/hooks/use-message-actions');
+const { useMessageQueue } = await import('@/components/chat/hooks/use-message-queue');
+const { useSessionRun } = await import('@/components/chat/hooks/use-session-run');
+const { useStopRun } = await import('@/components/chat/hooks/use-stop-run');
+const { CONTINUE_MESSAGE } = await import('@/components/agent/run-end-banner');
+
+/** A UI message stream as the chat route answers it: one assistant message saying `text`. */
+function replyStream(text: string): Response {
+  const chunks = [
+    { type: 'start', messageId: 'a-reply' },
+    { type: 'text-start', id: 't' },
+    { type: 'text-delta', id: 't', delta: text },
+    { type: 'text-end', id: 't' },
+    { type: 'finish' },
+  ];
+  const body = chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('') + 'data: [DONE]\n\n';
+  return new Response(body, { headers: { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' } });
+}
+
+const emptyQueue = () => json({ items: [] });
+
+function renderRun(initialMessages: AgentUIMessage[] = [], compact = vi.fn(async () => ({ ok: true }))) {
+  const closed = vi.fn();
+  const hook = renderHook(
+    () => {
+      const draft = useDraft();
+      const queue = useMessageQueue('s1');
+      const run = useSessionRun({ session: session(), initialMessages, draft, queue });
+      const actions = useMessageActions({ run, draft, queue, modelKey: 'demo-model', compact, scrollToBottom: () => {} });
+      const stop = useStopRun({ sessionId: 's1', closeStream: run.chat.stop, syncFromServer: run.syncFromServer, onStopped: closed });
+      return { draft, run, actions, stop };
+    },
+    { wrapper: withSessions() },
+  );
+  return { ...hook, compact, closed };
+}
+
+const chatPosts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST' && call.url === '/api/chat');
+
+beforeEach(() => toastError.mockClear());
+afterEach(() => vi.unstubAllGlobals());
+
+test('sending posts only the new message and the model; the reply streams into the transcript', async () => {
+  const api = stubApi({ 'GET /api/sessions/s1/queue': emptyQueue, 'POST /api/chat': () => replyStream('Hello back') });
+  const { result } = renderRun([userText('u0', 'earlier'), { id: 'a0', role: 'assistant', parts: [{ type: 'text', text: 'earlier answer' }] }]);
+  act(() => result.current.draft.setDraft('Hi'));
+  act(() => result.current.actions.send('Hi'));
+  expect(result.current.draft.draft).toBe('');
+  await waitFor(() => expect(result.current.run.runsVersion).toBe(1));
+  expect(result.current.run.chat.status).toBe('ready');
+  const [post] = chatPosts(api.calls);
+  expect(post!.body).toMatchObject({ sessionId: 's1', modelKey: 'demo-model', message: { role: 'user', parts: [{ type: 'text', text: 'Hi' }] } });
+  expect(post!.body).not.toHaveProperty('messages');
+  const last = result.current.run.chat.messages.at(-1)!;
+  expect(last.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Hello back' }));
+});
+
+test('a message refused while a run is active goes back to the composer with a toast', async () => {
+  stubApi({
+    'GET /api/sessions/s1/queue': emptyQueue,
+    'POST /api/chat': () => json({ error: { code: 'run_active', message: 'The agent is still working in this session.' } }, 409),
+  });
+  const { result } = renderRun();
+  act(() => result.current.actions.send('Please also do this'));
+  await waitFor(() => expect(toastError).toHaveBeenCalled());
+  expect(toastError).toHaveBeenCalledWith('Not sent: the agent is still working', { description: 'The agent is still working in this session.' });
+  expect(result.current.run.chat.messages).toEqual([]);
+  expect(result.current.draft.draft).toBe('Please also do this');
+});
+
+test('/compact is handled here: the context is compacted and nothing reaches the model', async () => {
+  const api = stubApi({ 'GET /api/sessions/s1/queue': emptyQueue });
+  const compact = vi.fn(async () => undefined);
+  const { result } = renderRun([], compact);
+  await act(async () => result.current.actions.send('/compact keep the API notes'));
+  expect(compact).toHaveBeenCalledWith('keep the API notes');
+  expect(chatPosts(api.calls)).toHaveLength(0);
+  // The compaction failed: the command goes back to the composer.
+  expect(result.current.draft.draft).toBe('/compact keep the API notes');
+});
+
+test('retrying after a server restart continues the run instead of sending the request again', async () => {
+  const api = stubApi({ 'GET /api/sessions/s1/queue': emptyQueue, 'POST /api/chat': () => replyStream('Carrying on') });
+  const interrupted: AgentUIMessage = {
+    id: 'a1',
+    role: 'assistant',
+    metadata: { runEnd: { reason: 'server-restart', message: 'The server restarted.' } },
+    parts: [{ type: 'text', text: 'half done' }],
+  };
+  const { result } = renderRun([userText('u1', 'Build it'), interrupted]);
+  act(() => result.current.actions.retry());
+  await waitFor(() => expect(chatPosts(api.calls)).toHaveLength(1));
+  expect(chatPosts(api.calls)[0]!.body).toMatchObject({ message: { parts: [{ type: 'text', text: CONTINUE_MESSAGE }] } });
+  expect(result.current.run.chat.messages.slice(0, 2).map((m) => m.id)).toEqual(['u1', 'a1']);
+});
+
+test('retrying a failed turn sends the last request again as a new message', async () => {
+  const api = stubApi({ 'GET /api/sessions/s1/queue': emptyQueue, 'POST /api/chat': () => replyStream('Second try') });
+  const { result } = renderRun([userText('u1', 'What is 2+2?')]);
+  act(() => result.current.actions.retry());
+  await waitFor(() => expect(result.current.run.runsVersion).toBe(1));
+  expect(chatPosts(api.calls)[0]!.body).toMatchObject({ message: { parts: [{ type: 'text', text: 'What is 2+2?' }] } });
+  const users = result.current.run.chat.messages.filter((m) => m.role === 'user');
+  expect(users).toHaveLength(1);
+  expect(users[0]!.id).not.toBe('u1');
+});
+
+test('Stop asks the server to stop, then shows the transcript it saved', async () => {
+  const saved = [userText('u1', 'Long task'), { id: 'a1', role: 'assistant' as const, parts: [{ type: 'text' as const, text: 'partial answer' }] }];
+  const api = stubApi({
+    'GET /api/sessions/s1/queue': emptyQueue,
+    'POST /api/sessions/s1/stop': () => json({ stopped: true }),
+    'GET /api/sessions/s1': () => json({ session: { ...session(), settings: {}, messages: saved } }),
+  });
+  const { result, closed } = renderRun([userText('u1', 'Long task')]);
+  await act(() => result.current.stop.stop());
+  expect(api.calls.some((call) => call.method === 'POST' && call.url === '/api/sessions/s1/stop')).toBe(true);
+  expect(result.current.run.chat.messages).toEqual(saved);
+  expect(result.current.stop.stopping).toBe(false);
+  expect(closed).toHaveBeenCalledOnce();
+});
+
+test('a Stop the server refuses is said in a toast, and the view still settles', async () => {
+  stubApi({
+    'GET /api/sessions/s1/queue': emptyQueue,
+    'POST /api/sessions/s1/stop': () => json({ error: { code: 'db_busy', message: 'The database is busy.' } }, 503),
+  });
+  const { result, closed } = renderRun();
+  await act(() => result.current.stop.stop());
+  expect(toastError).toHaveBeenCalledWith('Could not stop the run', { description: 'The database is busy.' });
+  expect(closed).toHaveBeenCalledOnce();
+});
