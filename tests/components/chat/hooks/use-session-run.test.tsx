@@ -28,7 +28,7 @@ function replyStream(text: string): Response {
 
 const emptyQueue = () => json({ items: [] });
 
-function renderRun(initialMessages: AgentUIMessage[] = [], compact = vi.fn(async () => ({ ok: true }))) {
+function renderRun(initialMessages: AgentUIMessage[] = [], compact: (focus?: string) => Promise<unknown> = vi.fn(async () => ({ ok: true }))) {
   const closed = vi.fn();
   const hook = renderHook(
     () => {
