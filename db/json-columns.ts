@@ -4,6 +4,7 @@ import type { HookRecord } from '@/lib/agent/hooks';
 import type { RetryRecord, StepTrace, ToolTrace } from '@/lib/agent/trace';
 import type { CompactionRecord, DroppedItem, PrunedItem } from '@/lib/context/types';
 import { todoSchema } from '@/lib/todos/todos';
+import { sessionLoopSettings, type LoopSettingsOverrides } from '@/lib/settings/loop-settings';
 
 /**
  * One zod schema per JSON column. `schema.ts` types each column with
@@ -15,8 +16,11 @@ import { todoSchema } from '@/lib/todos/todos';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Session settings overrides, read through `sessionLoopSettings`, which drops retired or out-of-range keys one by one. */
-export const sessionSettingsColumn = z.record(z.string(), z.unknown());
+/**
+ * Session settings overrides, typed by the settings table (lib/agent/settings.ts): what the PATCH schema
+ * accepted. Read through `sessionLoopSettings`, which drops keys a later version retired or narrowed, one by one.
+ */
+export const sessionSettingsColumn = z.unknown().transform(sessionLoopSettings) satisfies z.ZodType<LoopSettingsOverrides>;
 
 export const todosColumn = z.array(todoSchema);
 

@@ -6,25 +6,49 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { PanelSheetHeader } from '@/components/shell/panel-sheet-header';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
-import { SettingNumberField } from '@/components/settings/setting-number-field';
+import { SettingFieldRow, type DraftValue } from '@/components/settings/setting-field';
 import { fetchSession, updateSession } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
-import { DEFAULT_LOOP_SETTINGS } from '@/lib/agent/settings';
-import { LOOP_SETTING_FIELDS, type LoopSettingsOverrides } from '@/lib/settings/loop-settings';
+import { LOOP_SETTING_FIELDS, type LoopSettingsOverrides, type SettingField } from '@/lib/settings/loop-settings';
 import type { ModelInfo } from '@/lib/models/types';
 
-type Draft = Record<string, string>;
+type Draft = Record<string, DraftValue>;
 
-function toDraft(settings: Record<string, unknown>): Draft {
-  return Object.fromEntries(LOOP_SETTING_FIELDS.map((f) => [f.key, typeof settings[f.key] === 'number' ? String(settings[f.key]) : '']));
+/** A stored override as the field edits it; anything else shows the default (an empty input, the default switch state). */
+function draftValue(field: SettingField, stored: unknown): DraftValue {
+  switch (field.kind) {
+    case 'number':
+      return typeof stored === 'number' ? String(stored) : '';
+    case 'switch':
+      return typeof stored === 'boolean' ? stored : field.default;
+    case 'model':
+      return typeof stored === 'string' ? stored : '';
+  }
 }
 
-/** Only the values the user set; an empty field means "use the default". */
-function toOverrides(draft: Draft, requireDoneTool: boolean, summarizerModel: string): LoopSettingsOverrides {
+function toDraft(settings: Record<string, unknown>): Draft {
+  return Object.fromEntries(LOOP_SETTING_FIELDS.map((field) => [field.key, draftValue(field, settings[field.key])]));
+}
+
+/** The override a field holds, or undefined for "use the default" (an empty input, the default switch state, no model picked). */
+function overrideValue(field: SettingField, value: DraftValue): number | boolean | string | undefined {
+  switch (field.kind) {
+    case 'number':
+      return value === '' ? undefined : Number(value);
+    case 'switch':
+      return value === field.default ? undefined : value;
+    case 'model':
+      return value === '' ? undefined : value;
+  }
+}
+
+/** Only the values the user set. Out-of-range numbers are sent as typed: the server refuses them with the key named. */
+function toOverrides(draft: Draft): LoopSettingsOverrides {
   const overrides: Record<string, number | boolean | string> = {};
-  for (const field of LOOP_SETTING_FIELDS) if (draft[field.key] !== '') overrides[field.key] = Number(draft[field.key]);
-  if (requireDoneTool) overrides.requireDoneTool = true;
-  if (summarizerModel) overrides.summarizerModel = summarizerModel;
+  for (const field of LOOP_SETTING_FIELDS) {
+    const value = overrideValue(field, draft[field.key]);
+    if (value !== undefined) overrides[field.key] = value;
+  }
   return overrides as LoopSettingsOverrides;
 }
 
@@ -44,8 +68,6 @@ export function SessionSettingsSheet({
   onOpenChange: (open: boolean) => void;
 }) {
   const [draft, setDraft] = useState<Draft>();
-  const [requireDoneTool, setRequireDoneTool] = useState(false);
-  const [summarizerModel, setSummarizerModel] = useState('');
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -55,8 +77,6 @@ export function SessionSettingsSheet({
       (session) => {
         if (cancelled) return;
         setDraft(toDraft(session.settings));
-        setRequireDoneTool(session.settings.requireDoneTool === true);
-        setSummarizerModel(typeof session.settings.summarizerModel === 'string' ? session.settings.summarizerModel : '');
       },
       (error) => toast.error(`Could not load the settings: ${readError(error).message}`),
     );
@@ -69,7 +89,7 @@ export function SessionSettingsSheet({
     if (!draft) return;
     setSaving(true);
     try {
-      await updateSession(sessionId, { settings: toOverrides(draft, requireDoneTool, summarizerModel) });
+      await updateSession(sessionId, { settings: toOverrides(draft) });
       toast.success('Settings saved. They apply from the next run.');
       onOpenChange(false);
     } catch (error) {
@@ -88,55 +108,17 @@ export function SessionSettingsSheet({
         <div className="min-h-0 flex-1 divide-y overflow-y-auto px-4">
           {draft &&
             LOOP_SETTING_FIELDS.map((field) => (
-              <SettingNumberField
+              <SettingFieldRow
                 key={field.key}
                 field={field}
                 value={draft[field.key]}
-                defaultValue={DEFAULT_LOOP_SETTINGS[field.key]}
-                onChange={(value) => setDraft({ ...draft, [field.key]: value })}
+                models={models}
+                onChange={(value) => setDraft((current) => current && { ...current, [field.key]: value })}
               />
             ))}
-          {draft && (
-            <label className="grid grid-cols-[1fr_12rem] items-center gap-x-3 gap-y-0.5 py-2 text-sm">
-              <span className="font-medium">Summarizer model</span>
-              <select
-                className="row-span-2 h-8 w-full rounded-md border bg-background px-2 text-sm"
-                data-testid="setting-summarizerModel"
-                value={summarizerModel}
-                onChange={(event) => setSummarizerModel(event.target.value)}
-              >
-                <option value="">Same as the session</option>
-                {models.map((model) => (
-                  <option key={model.key} value={model.key}>
-                    {model.label}
-                  </option>
-                ))}
-              </select>
-              <span className="text-xs text-muted-foreground">Writes the summary when the context is compacted; a cheaper model saves cost.</span>
-            </label>
-          )}
-          {draft && (
-            <label className="flex items-start gap-3 py-3 text-sm">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 accent-primary"
-                data-testid="setting-requireDoneTool"
-                checked={requireDoneTool}
-                onChange={(event) => setRequireDoneTool(event.target.checked)}
-              />
-              <span>
-                <span className="font-medium">Require the done tool</span>
-                <span className="block text-xs text-muted-foreground">Only a task_complete call ends a run; a plain answer gets a nudge to continue.</span>
-              </span>
-            </label>
-          )}
         </div>
         <div className="flex justify-between gap-2 border-t px-4 py-3">
-          <Button variant="ghost" size="sm" data-testid="settings-reset" disabled={!draft} onClick={() => {
-              setDraft(toDraft({}));
-              setRequireDoneTool(false);
-              setSummarizerModel('');
-            }}>
+          <Button variant="ghost" size="sm" data-testid="settings-reset" disabled={!draft} onClick={() => setDraft(toDraft({}))}>
             Reset to defaults
           </Button>
           <Button size="sm" data-testid="settings-save" disabled={!draft || saving} onClick={() => void save()}>

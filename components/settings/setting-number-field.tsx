@@ -1,19 +1,9 @@
 'use client';
 
-import type { NumericSettingField } from '@/lib/settings/loop-settings';
+import type { NumberSettingField } from '@/lib/settings/loop-settings';
 
 /** One numeric loop setting: label, help, an input with its unit, and the default as placeholder. */
-export function SettingNumberField({
-  field,
-  value,
-  defaultValue,
-  onChange,
-}: {
-  field: NumericSettingField;
-  value: string;
-  defaultValue: number;
-  onChange: (value: string) => void;
-}) {
+export function SettingNumberField({ field, value, onChange }: { field: NumberSettingField; value: string; onChange: (value: string) => void }) {
   const id = `setting-${field.key}`;
   const number = Number(value);
   const invalid = value !== '' && (!Number.isInteger(number) || number < field.min || number > field.max);
@@ -29,7 +19,7 @@ export function SettingNumberField({
           data-testid={id}
           aria-invalid={invalid}
           className="h-8 w-full rounded-md border bg-background px-2 text-right font-mono text-sm tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring/50 aria-invalid:border-destructive"
-          placeholder={String(defaultValue)}
+          placeholder={String(field.default)}
           value={value}
           onChange={(event) => onChange(event.target.value.replace(/[^\d]/g, ''))}
         />

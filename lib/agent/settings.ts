@@ -1,57 +1,344 @@
-import type { LoopSettings } from './types';
+import { z } from 'zod';
 
 /**
- * Named defaults for the loop. Every limit the loop enforces lives here, so a
- * reader can see all the magic numbers in one place and tests can override them.
+ * The loop's settings, one descriptor each. Everything else is derived from
+ * this table: the `LoopSettings` type and `DEFAULT_LOOP_SETTINGS` (here), the
+ * override schema that the PATCH request and the stored column use, and the
+ * fields of the settings sheet (lib/settings/loop-settings.ts). Adding a
+ * setting is one entry below.
  */
-export const DEFAULT_LOOP_SETTINGS: LoopSettings = {
-  // Model calls per run. 50 leaves room for long tool chains while bounding a runaway loop's cost.
-  maxIterations: 50,
-  // Ten minutes: longer than any reasonable interactive turn; the request is abandoned after that.
-  maxWallClockMs: 600_000,
-  // How often a `length` finish may trigger compaction before we give up (opencode uses a similar small bound).
-  maxCompactionAttempts: 3,
-  // Retries per model call for transient failures (429, 5xx, network), as in the AI SDK's own default range.
-  maxRetries: 3,
-  // First backoff delay; doubles each retry (500 ms, 1 s, 2 s …).
-  retryBaseDelayMs: 500,
-  // No single wait is longer than this, even when the provider's Retry-After asks for more.
-  retryMaxDelayMs: 30_000,
-  // A model stream that sends nothing for a minute has stalled: the attempt is abandoned and retried.
-  // Long enough for a slow first token (reasoning models may think for tens of seconds before their first
-  // event), short enough that nobody watches a silent spinner for the 10-minute run limit.
-  modelIdleTimeoutMs: 60_000,
-  // A tool that takes longer than two minutes is abandoned and reported as timed out (an error result the model reads).
-  toolTimeoutMs: 120_000,
-  // The model sees at most this many characters of one tool result; the UI keeps the full output.
-  maxToolResultChars: 30_000,
-  // Hooks are meant to be quick policy checks; a slow hook must not stall the run.
-  hookTimeoutMs: 5_000,
-  // Loop guard: identical call (tool + canonical args) this many times in a row → nudge (as in Gemini CLI's detector).
-  loopGuardRepeatLimit: 5,
-  // Loop guard: the same tool this many times in a row, whatever the args → nudge.
-  loopGuardSameToolLimit: 10,
-  // Loop guard: after this many nudges in one run, the next detection stops the run.
-  loopGuardMaxNudges: 5,
-  // Done-tool mode: only a `task_complete` call ends the run.
-  requireDoneTool: false,
-  // Context window: 0 = take it from the model catalog (lib/models/catalog.ts), which falls back to 8,192.
-  contextWindowOverride: 0,
+
+/** Who may override a setting: each session (settings sheet, `PATCH /api/sessions/:id`), or a user for all sessions (not stored yet). */
+export type SettingScope = 'session' | 'user';
+
+/** The part of the loop a setting belongs to. */
+export type SettingGroup = 'loop' | 'context';
+
+export type SettingUnit = 'ms' | 'chars' | 'tokens' | '%';
+
+/** An integer input; its range comes from the schema's `.min()`/`.max()`. */
+export interface NumberControl {
+  kind: 'number';
+  unit?: SettingUnit;
+}
+/** A checkbox. */
+export interface SwitchControl {
+  kind: 'switch';
+}
+/** A pick from the configured models; the empty string (labelled `emptyLabel`) keeps the default. */
+export interface ModelControl {
+  kind: 'model';
+  emptyLabel: string;
+}
+export type SettingControl = NumberControl | SwitchControl | ModelControl;
+
+/** The controls that can edit a value of type `T`. */
+export type ControlFor<T> = [T] extends [number] ? NumberControl : [T] extends [boolean] ? SwitchControl : [T] extends [string] ? ModelControl : never;
+
+export interface SettingDescriptor<S extends z.ZodType = z.ZodType, Scope extends SettingScope = SettingScope> {
+  /** Validates an override (request, stored column) and, through `.min()`/`.max()`, bounds the input. */
+  schema: S;
+  default: z.output<S>;
+  label: string;
+  help: string;
+  control: ControlFor<z.output<S>>;
+  scope: Scope;
+  group: SettingGroup;
+}
+
+/** Any descriptor, as the derivations read it. */
+export interface AnySetting {
+  schema: z.ZodType;
+  default: unknown;
+  label: string;
+  help: string;
+  control: SettingControl;
+  scope: SettingScope;
+  group: SettingGroup;
+}
+
+export type SettingsTable = Record<string, AnySetting>;
+
+/** The range of a number setting, read from its schema's `.min()` and `.max()`; undefined when either is missing. */
+export function numberBounds(schema: z.ZodType): { min: number; max: number } | undefined {
+  if (!(schema instanceof z.ZodNumber)) return undefined;
+  const { minValue: min, maxValue: max } = schema;
+  return min !== null && max !== null && Number.isFinite(min) && Number.isFinite(max) ? { min, max } : undefined;
+}
+
+/**
+ * One setting. Types the default and the control from the schema, and
+ * refuses (at import) a default its own schema rejects or a number without a range.
+ */
+export function setting<S extends z.ZodType, Scope extends SettingScope>(descriptor: SettingDescriptor<S, Scope>): SettingDescriptor<S, Scope> {
+  const { schema, label, control } = descriptor;
+  if (!schema.safeParse(descriptor.default).success) throw new Error(`Setting "${label}": the default ${JSON.stringify(descriptor.default)} fails its own schema.`);
+  if ((control as SettingControl).kind === 'number' && !numberBounds(schema)) throw new Error(`Setting "${label}": a number setting needs a schema with .min() and .max().`);
+  return descriptor;
+}
+
+/** The values a table describes: one key per descriptor, typed by its schema. */
+export type SettingValues<T extends SettingsTable> = { -readonly [K in keyof T]: z.output<T[K]['schema']> };
+
+export function defaultsOf<T extends SettingsTable>(table: T): SettingValues<T> {
+  return Object.fromEntries(Object.entries(table).map(([key, descriptor]) => [key, descriptor.default])) as SettingValues<T>;
+}
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+
+/**
+ * Every limit the loop enforces, with its named default, so a reader can see
+ * all the magic numbers in one place and tests can override them. The order
+ * is the settings sheet's.
+ */
+export const SETTINGS = {
+  /** Model calls per run before the loop summarizes and stops. */
+  maxIterations: setting({
+    schema: int(1, 500),
+    // 50 leaves room for long tool chains while bounding a runaway loop's cost.
+    default: 50,
+    label: 'Max iterations',
+    help: 'Model calls per run before the agent summarizes and stops.',
+    control: { kind: 'number' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  maxWallClockMs: setting({
+    schema: int(1_000, 3_600_000),
+    // Ten minutes: longer than any reasonable interactive turn; the request is abandoned after that.
+    default: 600_000,
+    label: 'Max run time',
+    help: 'A run that takes longer ends.',
+    control: { kind: 'number', unit: 'ms' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  /** How often the `length` finish reason may trigger compaction before the run ends. */
+  maxCompactionAttempts: setting({
+    schema: int(0, 10),
+    // How often a `length` finish may trigger compaction before we give up (opencode uses a similar small bound).
+    default: 3,
+    label: 'Max compaction attempts',
+    help: 'How often hitting the output limit may compact and continue.',
+    control: { kind: 'number' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  /**
+   * Retries per model call. A failed attempt (error, dropped connection, stall, malformed event) is retried
+   * this many times, also after part of its answer was shown; then the run ends with `error`.
+   */
+  maxRetries: setting({
+    schema: int(0, 10),
+    // Retries per model call for transient failures (429, 5xx, network), as in the AI SDK's own default range.
+    default: 3,
+    label: 'Max retries',
+    help: 'Retries per model call on 408/409/429/5xx, dropped or stalled streams and malformed events.',
+    control: { kind: 'number' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  /** A model stream silent for this long (no chunk, also before the first) is abandoned as stalled and retried. */
+  modelIdleTimeoutMs: setting({
+    schema: int(100, 600_000),
+    // A model stream that sends nothing for a minute has stalled: the attempt is abandoned and retried.
+    // Long enough for a slow first token (reasoning models may think for tens of seconds before their first
+    // event), short enough that nobody watches a silent spinner for the 10-minute run limit.
+    default: 60_000,
+    label: 'Model idle timeout',
+    help: 'A model stream silent this long has stalled and is retried. Raise it for models that think silently for longer.',
+    control: { kind: 'number', unit: 'ms' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  retryBaseDelayMs: setting({
+    schema: int(0, 60_000),
+    // First backoff delay; doubles each retry (500 ms, 1 s, 2 s …).
+    default: 500,
+    label: 'Retry base delay',
+    help: 'First backoff; doubles each retry, with jitter.',
+    control: { kind: 'number', unit: 'ms' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  retryMaxDelayMs: setting({
+    schema: int(0, 300_000),
+    // No single wait is longer than this, even when the provider's Retry-After asks for more.
+    default: 30_000,
+    label: 'Retry max delay',
+    help: 'Cap on any single wait, Retry-After included.',
+    control: { kind: 'number', unit: 'ms' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  toolTimeoutMs: setting({
+    schema: int(100, 600_000),
+    // A tool that takes longer than two minutes is abandoned and reported as timed out (an error result the model reads).
+    default: 120_000,
+    label: 'Tool timeout',
+    help: 'A tool call that takes longer is abandoned.',
+    control: { kind: 'number', unit: 'ms' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  maxToolResultChars: setting({
+    schema: int(100, 1_000_000),
+    // The model sees at most this many characters of one tool result; the UI keeps the full output.
+    default: 30_000,
+    label: 'Max tool result',
+    help: 'Characters of one tool result the model sees; the UI keeps all.',
+    control: { kind: 'number', unit: 'chars' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  hookTimeoutMs: setting({
+    schema: int(10, 60_000),
+    // Hooks are meant to be quick policy checks; a slow hook must not stall the run.
+    default: 5_000,
+    label: 'Hook timeout',
+    help: 'A hook that takes longer is skipped and recorded.',
+    control: { kind: 'number', unit: 'ms' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  /** Loop guard: identical calls in a row before a nudge. */
+  loopGuardRepeatLimit: setting({
+    schema: int(2, 100),
+    // Loop guard: identical call (tool + canonical args) this many times in a row → nudge (as in Gemini CLI's detector).
+    default: 5,
+    label: 'Loop guard: identical calls',
+    help: 'The same call this many times in a row gets a nudge.',
+    control: { kind: 'number' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  /** Loop guard: calls of the same tool in a row before a nudge. */
+  loopGuardSameToolLimit: setting({
+    schema: int(2, 1_000),
+    // Loop guard: the same tool this many times in a row, whatever the args → nudge.
+    default: 10,
+    label: 'Loop guard: same tool',
+    help: 'The same tool this many times in a row gets a nudge.',
+    control: { kind: 'number' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  /** Loop guard: nudges in one run before the run stops with a loop error. */
+  loopGuardMaxNudges: setting({
+    schema: int(1, 100),
+    // Loop guard: after this many nudges in one run, the next detection stops the run.
+    default: 5,
+    label: 'Loop guard: max nudges',
+    help: 'Nudges in one run before it stops with a loop error.',
+    control: { kind: 'number' },
+    scope: 'session',
+    group: 'loop',
+  }),
+  /** Context window in tokens for this session; 0 = from the model catalog. */
+  contextWindowOverride: setting({
+    schema: int(0, 10_000_000),
+    // Context window: 0 = take it from the model catalog (lib/models/catalog.ts), which falls back to 8,192.
+    default: 0,
+    label: 'Context window',
+    help: 'Tokens the model can read; 0 takes it from the model catalog.',
+    control: { kind: 'number', unit: 'tokens' },
+    scope: 'session',
+    group: 'context',
+  }),
   // Context thresholds, as percent of the window. The meter and the trigger read the same values.
-  // Warn at 80% (the meter turns amber), as Claude Code's context warning does.
-  contextWarnPercent: 80,
-  // Auto-compact when the next request would pass 90%, and compact down to at most 82% (Claude Code triggers near 83.5%).
-  autoCompactPercent: 90,
-  compactTargetPercent: 82,
-  // Above 95% after compaction the request would likely overflow: end the run with a clear error instead.
-  hardLimitPercent: 95,
-  // `/compact` is the user asking for room: compact to half the window.
-  manualCompactTargetPercent: 50,
-  // The last two turns stay verbatim: the latest request and the work in progress (opencode keeps the last 2 turns too).
-  compactKeepRecentTurns: 2,
-  // Empty: summaries are written by the session's own model.
-  summarizerModel: '',
-};
+  /** Percent of the window where the meter turns amber and a notice appears. */
+  contextWarnPercent: setting({
+    schema: int(1, 100),
+    // Warn at 80% (the meter turns amber), as Claude Code's context warning does.
+    default: 80,
+    label: 'Context: warn at',
+    help: 'The meter turns amber and a notice appears.',
+    control: { kind: 'number', unit: '%' },
+    scope: 'session',
+    group: 'context',
+  }),
+  /** Auto-compact when the next request would exceed this percent of the window. */
+  autoCompactPercent: setting({
+    schema: int(1, 100),
+    // Auto-compact when the next request would pass 90%, and compact down to at most 82% (Claude Code triggers near 83.5%).
+    default: 90,
+    label: 'Context: auto-compact at',
+    help: 'Compact when the next request would exceed this.',
+    control: { kind: 'number', unit: '%' },
+    scope: 'session',
+    group: 'context',
+  }),
+  /** Auto-compaction shrinks the context to at most this percent. */
+  compactTargetPercent: setting({
+    schema: int(1, 100),
+    // See autoCompactPercent: compact down to at most 82%.
+    default: 82,
+    label: 'Context: compact down to',
+    help: 'Auto-compaction shrinks the context to at most this.',
+    control: { kind: 'number', unit: '%' },
+    scope: 'session',
+    group: 'context',
+  }),
+  /** Still above this percent after compaction: the run ends with "context limit exceeded". */
+  hardLimitPercent: setting({
+    schema: int(1, 100),
+    // Above 95% after compaction the request would likely overflow: end the run with a clear error instead.
+    default: 95,
+    label: 'Context: hard limit',
+    help: 'Still above this after compaction: the run ends.',
+    control: { kind: 'number', unit: '%' },
+    scope: 'session',
+    group: 'context',
+  }),
+  /** `/compact` shrinks the context to at most this percent. */
+  manualCompactTargetPercent: setting({
+    schema: int(1, 100),
+    // `/compact` is the user asking for room: compact to half the window.
+    default: 50,
+    label: 'Context: /compact target',
+    help: '/compact shrinks the context to at most this.',
+    control: { kind: 'number', unit: '%' },
+    scope: 'session',
+    group: 'context',
+  }),
+  /** Compaction keeps this many most recent turns (user message + replies) verbatim. */
+  compactKeepRecentTurns: setting({
+    schema: int(1, 20),
+    // The last two turns stay verbatim: the latest request and the work in progress (opencode keeps the last 2 turns too).
+    default: 2,
+    label: 'Context: recent turns kept',
+    help: 'The newest turns compaction never touches.',
+    control: { kind: 'number' },
+    scope: 'session',
+    group: 'context',
+  }),
+  /** Model key that writes compaction summaries; empty = the session's model. */
+  summarizerModel: setting({
+    schema: z.string().max(300),
+    // Empty: summaries are written by the session's own model.
+    default: '',
+    label: 'Summarizer model',
+    help: 'Writes the summary when the context is compacted; a cheaper model saves cost.',
+    control: { kind: 'model', emptyLabel: 'Same as the session' },
+    scope: 'session',
+    group: 'context',
+  }),
+  requireDoneTool: setting({
+    schema: z.boolean(),
+    // Done-tool mode: only a `task_complete` call ends the run.
+    default: false,
+    label: 'Require the done tool',
+    help: 'Only a task_complete call ends a run; a plain answer gets a nudge to continue.',
+    control: { kind: 'switch' },
+    scope: 'session',
+    group: 'loop',
+  }),
+} satisfies SettingsTable;
+
+/** The loop's options, one per entry of `SETTINGS`. */
+export type LoopSettings = SettingValues<typeof SETTINGS>;
+
+export const DEFAULT_LOOP_SETTINGS: LoopSettings = defaultsOf(SETTINGS);
 
 export function resolveSettings(overrides: Partial<LoopSettings> | undefined): LoopSettings {
   const settings = { ...DEFAULT_LOOP_SETTINGS };

@@ -5,51 +5,12 @@ import type { AgentHooks } from './hooks';
 import type { CompactFunction } from './budget';
 import type { StepTrace } from './trace';
 import type { AgentTool } from './tool';
+import type { LoopSettings } from './settings';
 
 export type { AgentTool, ToolExecutionContext } from './tool';
 
-export interface LoopSettings {
-  /** Model calls per run before the loop summarizes and stops. */
-  maxIterations: number;
-  maxWallClockMs: number;
-  /** How often the `length` finish reason may trigger compaction before the run ends. */
-  maxCompactionAttempts: number;
-  /**
-   * Retries per model call. A failed attempt (error, dropped connection, stall, malformed event) is retried
-   * this many times, also after part of its answer was shown; then the run ends with `error`.
-   */
-  maxRetries: number;
-  /** A model stream silent for this long (no chunk, also before the first) is abandoned as stalled and retried. */
-  modelIdleTimeoutMs: number;
-  retryBaseDelayMs: number;
-  retryMaxDelayMs: number;
-  toolTimeoutMs: number;
-  maxToolResultChars: number;
-  hookTimeoutMs: number;
-  /** Loop guard: identical calls in a row before a nudge. */
-  loopGuardRepeatLimit: number;
-  /** Loop guard: calls of the same tool in a row before a nudge. */
-  loopGuardSameToolLimit: number;
-  /** Loop guard: nudges in one run before the run stops with a loop error. */
-  loopGuardMaxNudges: number;
-  requireDoneTool: boolean;
-  /** Context window in tokens for this session; 0 = from the model catalog. */
-  contextWindowOverride: number;
-  /** Percent of the window where the meter turns amber and a notice appears. */
-  contextWarnPercent: number;
-  /** Auto-compact when the next request would exceed this percent of the window. */
-  autoCompactPercent: number;
-  /** Auto-compaction shrinks the context to at most this percent. */
-  compactTargetPercent: number;
-  /** Still above this percent after compaction: the run ends with "context limit exceeded". */
-  hardLimitPercent: number;
-  /** `/compact` shrinks the context to at most this percent. */
-  manualCompactTargetPercent: number;
-  /** Compaction keeps this many most recent turns (user message + replies) verbatim. */
-  compactKeepRecentTurns: number;
-  /** Model key that writes compaction summaries; empty = the session's model. */
-  summarizerModel: string;
-}
+/** The loop's options: derived from the settings table in ./settings.ts (one descriptor per setting). */
+export type { LoopSettings };
 
 // ---- The loop's entry point (lib/agent/loop.ts) ----
 

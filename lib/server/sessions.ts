@@ -7,6 +7,7 @@ import type { SessionRow } from '@/db/schema';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { SessionDetail, SessionSummary } from '@/lib/api-types';
 import { listModels, resolveModel } from '@/lib/models/registry';
+import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import type { ModelInfo } from '@/lib/models/types';
 import { getAppDb } from './db';
 import { ApiError } from './http';
@@ -51,6 +52,7 @@ export async function createSessionFor(request: Request, input: { modelKey?: str
 
 export interface SessionView {
   session: SessionSummary;
+  /** The stored overrides that still validate (see `sessionLoopSettings`). */
   settings: SessionRow['settings'];
   /** Prepared for a reattach when a run is active: see loadTranscriptForReattach. */
   messages: AgentUIMessage[];
@@ -65,7 +67,7 @@ export async function loadSessionView(request: Request | undefined, id: string):
   const [messages, running] = await Promise.all([loadMessages(db, ownerId, id), getRunningRun(db, ownerId, id)]);
   return {
     session: toSessionSummary(row, new Set(running ? [id] : [])),
-    settings: row.settings,
+    settings: sessionLoopSettings(row.settings),
     messages: await loadTranscriptForReattach(db, messages, running),
   };
 }

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { PERMISSION_MODES } from '@/lib/permissions/policy';
+import { loopSettingsSchema } from '@/lib/settings/loop-settings';
+
+/** Body of PATCH /api/sessions/:id. `settings` is derived from the settings table (lib/agent/settings.ts). */
+export const sessionPatchSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title cannot be empty').max(200).optional(),
+    modelKey: z.string().min(1).max(300).optional(),
+    /** The session's overrides, replacing the stored ones; a key left out uses the default. */
+    settings: loopSettingsSchema.optional(),
+    /** Applies from the next tool call, even in a running run. */
+    permissionMode: z.enum(PERMISSION_MODES).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');
+
+export type SessionPatch = z.infer<typeof sessionPatchSchema>;
