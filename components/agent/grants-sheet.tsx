@@ -1,13 +1,13 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import { ShieldCheckIcon, Trash2Icon } from 'lucide-react';
 import { toast } from 'sonner';
 import { humanizeToolName } from '@/components/agent/tool-part';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import type { ToolGrant } from '@/lib/api-types';
-import { fetchGrants, revokeGrant } from '@/lib/client/api';
+import { revokeGrant } from '@/lib/client/api';
+import { useGrants } from '@/lib/client/data';
 import { readError } from '@/lib/client/api-error';
 import { formatClockTime } from '@/lib/client/format';
 
@@ -27,24 +27,17 @@ export function GrantsSheet({
   /** Changes when grants may have changed (an answer with "always allow"). */
   refreshKey: number;
 }) {
-  const [grants, setGrants] = useState<ToolGrant[] | null>(null);
+  const { data, error, mutate } = useGrants(sessionId, { enabled: open, version: refreshKey });
+  const grants = data ?? null;
 
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    fetchGrants(sessionId).then(
-      (list) => !cancelled && setGrants(list),
-      (failure) => !cancelled && toast.error('Could not load the grants', { description: readError(failure).message }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [open, sessionId, refreshKey]);
-
+  // Gone from the list at once; back, with a toast, if the server refuses.
   async function revoke(grant: ToolGrant) {
+    const remaining = (data ?? []).filter((g) => g.id !== grant.id);
     try {
-      await revokeGrant(sessionId, grant.id);
-      setGrants((list) => list?.filter((g) => g.id !== grant.id) ?? null);
+      await mutate(
+        revokeGrant(sessionId, grant.id).then(() => remaining),
+        { optimisticData: remaining, rollbackOnError: true, revalidate: false },
+      );
       toast.success(`${humanizeToolName(grant.toolName)} will ask again`);
     } catch (failure) {
       toast.error('Could not revoke the grant', { description: readError(failure).message });
@@ -59,7 +52,11 @@ export function GrantsSheet({
           <SheetDescription>Tools you chose to always allow. They run without asking until you revoke them; plan mode still blocks them.</SheetDescription>
         </SheetHeader>
         <div className="flex-1 overflow-y-auto p-3">
-          {grants === null ? (
+          {grants === null && error ? (
+            <p className="px-1 text-sm text-destructive" role="alert">
+              Could not load the grants: {readError(error).message}
+            </p>
+          ) : grants === null ? (
             <p className="px-1 text-sm text-muted-foreground">Loading…</p>
           ) : grants.length === 0 ? (
             <p className="px-1 text-sm text-muted-foreground" data-testid="grants-empty">

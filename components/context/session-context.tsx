@@ -1,11 +1,12 @@
 'use client';
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { toast } from 'sonner';
 import type { CompactionResponse, ContextReport } from '@/lib/api-types';
 import { compactSession, createSession, fetchContext, setMessagePinned, undoCompaction } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
+import { useContextReport } from '@/lib/client/data';
 import { storePendingMessage } from '@/lib/client/pending-message';
 
 /**
@@ -50,48 +51,31 @@ export function useSessionContextState({
   refreshKey: number;
 }): SessionContextValue {
   const router = useRouter();
-  const [report, setReport] = useState<ContextReport | null>(null);
-  const [pinned, setPinned] = useState<ReadonlySet<string>>(new Set());
+  const { data, mutate } = useContextReport(sessionId, modelKey, refreshKey);
+  // The meter keeps its last figure when a read fails; the next refresh tries again.
+  const report = data ?? null;
   const [compacting, setCompacting] = useState(false);
-  const [version, setVersion] = useState(0);
   // The warn-threshold notice is ContextNotice, above the composer: a toast would cover Send.
-  const apply = useCallback((next: ContextReport) => {
-    setReport(next);
-    setPinned(new Set(next.pinned));
-  }, []);
+  const apply = useCallback((next: ContextReport) => void mutate(next, { revalidate: false }), [mutate]);
+  const refresh = useCallback(() => void mutate(), [mutate]);
+  const pinned = useMemo<ReadonlySet<string>>(() => new Set(report?.pinned ?? []), [report]);
 
-  const refresh = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchContext(sessionId).then(
-      (next) => !cancelled && apply(next),
-      // the meter keeps its last figure; the next refresh tries again
-      () => {},
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [apply, sessionId, modelKey, version, refreshKey]);
-
+  // The pin shows at once; a refused change takes it back. The pinned marker is the confirmation;
+  // a toast would only cover the composer.
   const togglePin = useCallback(
     async (messageId: string) => {
       const next = !pinned.has(messageId);
-      setPinned((current) => {
-        const copy = new Set(current);
-        if (next) copy.add(messageId);
-        else copy.delete(messageId);
-        return copy;
-      });
+      const optimistic = report && { ...report, pinned: next ? [...report.pinned, messageId] : report.pinned.filter((id: string) => id !== messageId) };
       try {
-        // The pinned marker is the confirmation; a toast would only cover the composer.
-        await setMessagePinned(sessionId, messageId, next);
+        await mutate(
+          setMessagePinned(sessionId, messageId, next).then(() => fetchContext(sessionId)),
+          optimistic ? { optimisticData: optimistic, rollbackOnError: true, revalidate: false } : { revalidate: false },
+        );
       } catch (failure) {
         toast.error(next ? 'Could not pin the message' : 'Could not unpin the message', { description: readError(failure).message });
       }
-      refresh();
     },
-    [pinned, refresh, sessionId],
+    [pinned, report, mutate, sessionId],
   );
 
   const compact = useCallback(

@@ -6,8 +6,7 @@ import { PanelSheetHeader } from '@/components/shell/panel-sheet-header';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { RunItem } from '@/components/inspector/run-item';
-import type { RunSummary } from '@/lib/api-types';
-import { fetchRuns } from '@/lib/client/api';
+import { useRuns } from '@/lib/client/data';
 import { readError } from '@/lib/client/api-error';
 
 /** While a run is active and the inspector is open, re-read runs and steps this often. */
@@ -34,20 +33,9 @@ export function InspectorPanel({
   live: boolean;
 }) {
   const [tick, setTick] = useState(0);
-  const [state, setState] = useState<{ runs?: RunSummary[]; error?: string }>({});
   const version = refreshKey * 10_000 + tick;
-
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    fetchRuns(sessionId).then(
-      (runs) => !cancelled && setState({ runs: [...runs].sort((a, b) => b.startedAt - a.startedAt) }),
-      (error) => !cancelled && setState((previous) => ({ ...previous, error: readError(error).message })),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [open, sessionId, version]);
+  const { data: runs, error } = useRuns(sessionId, { enabled: open, version });
+  const loadError = error ? readError(error).message : undefined;
 
   useEffect(() => {
     if (!open || !live) return;
@@ -55,7 +43,6 @@ export function InspectorPanel({
     return () => clearInterval(timer);
   }, [open, live]);
 
-  const runs = state.runs;
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" data-testid="inspector-panel" aria-describedby="inspector-description">
@@ -68,8 +55,8 @@ export function InspectorPanel({
           Each run is one agent turn; each step is one model call, with the request exactly as sent (keys redacted).
         </PanelSheetHeader>
         <div className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
-          {state.error && !runs && <p className="px-1 text-sm text-destructive">Could not load the runs: {state.error}</p>}
-          {!runs && !state.error && (
+          {loadError && !runs && <p className="px-1 text-sm text-destructive">Could not load the runs: {loadError}</p>}
+          {!runs && !loadError && (
             <div className="flex items-center gap-2 px-1 text-sm text-muted-foreground">
               <Spinner /> Loading runs…
             </div>

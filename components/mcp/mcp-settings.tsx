@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PlugIcon, PlusIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,21 +8,18 @@ import { McpServerForm } from '@/components/mcp/mcp-server-form';
 import { McpServerItem } from '@/components/mcp/mcp-server-item';
 import type { McpServerView } from '@/lib/api-types';
 import { readError } from '@/lib/client/api-error';
-import { fetchMcpServers } from '@/lib/client/mcp-api';
+import { useMcpServers } from '@/lib/client/data';
 
 /** The MCP servers settings: list, add, edit, test, remove. */
 export function McpSettings() {
-  const [servers, setServers] = useState<McpServerView[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data, error, mutate } = useMcpServers();
+  const servers = data ?? null;
+  const loadError = error && !data ? readError(error).message : null;
   const [adding, setAdding] = useState(false);
 
-  useEffect(() => {
-    fetchMcpServers()
-      .then(setServers)
-      .catch((error) => setLoadError(readError(error).message));
-  }, []);
-
-  const replace = (server: McpServerView) => setServers((list) => list?.map((item) => (item.id === server.id ? server : item)) ?? [server]);
+  // Each change is already saved when it arrives: the cache takes it without another read.
+  const change = (update: (list: McpServerView[]) => McpServerView[]) => void mutate((list) => update(list ?? []), { revalidate: false });
+  const replace = (server: McpServerView) => change((list) => list.map((item) => (item.id === server.id ? server : item)));
 
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-8" data-testid="mcp-servers">
@@ -47,7 +44,7 @@ export function McpSettings() {
           onCancel={() => setAdding(false)}
           onSaved={(server) => {
             setAdding(false);
-            setServers((list) => [...(list ?? []), server]);
+            change((list) => [...list, server]);
           }}
         />
       )}
@@ -76,7 +73,7 @@ export function McpSettings() {
               key={server.id}
               server={server}
               onChanged={replace}
-              onDeleted={() => setServers((list) => list?.filter((item) => item.id !== server.id) ?? [])}
+              onDeleted={() => change((list) => list.filter((item) => item.id !== server.id))}
             />
           ))}
         </ul>

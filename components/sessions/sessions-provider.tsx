@@ -1,8 +1,8 @@
 'use client';
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import type { SessionSummary } from '@/lib/api-types';
-import { fetchSessions } from '@/lib/client/api';
+import { useSessionList } from '@/lib/client/data';
 
 /** While any session runs, re-read the list this often so spinners and auto-titles stay current. */
 const RUNNING_POLL_MS = 3000;
@@ -23,41 +23,35 @@ function newestFirst(a: SessionSummary, b: SessionSummary) {
   return b.updatedAt - a.updatedAt || b.createdAt - a.createdAt;
 }
 
+/**
+ * The sidebar's session list, shared by every view. It lives in the SWR cache
+ * (lib/client/data.ts): re-read when the tab regains focus and, while any
+ * session runs, every few seconds; local changes apply at once without a read.
+ */
 export function SessionsProvider({ initialSessions, children }: { initialSessions: SessionSummary[]; children: React.ReactNode }) {
-  const [sessions, setSessions] = useState(initialSessions);
+  const anyRunningRef = useRef(initialSessions.some((s) => s.running));
+  const { data, mutate } = useSessionList(initialSessions, { refreshInterval: () => (anyRunningRef.current ? RUNNING_POLL_MS : 0) });
+  const sessions = useMemo(() => [...(data ?? initialSessions)].sort(newestFirst), [data, initialSessions]);
+  useEffect(() => {
+    anyRunningRef.current = sessions.some((s) => s.running);
+  }, [sessions]);
 
   const refresh = useCallback(async () => {
-    try {
-      setSessions(await fetchSessions());
-    } catch {
-      // keep the last known list; the next refresh will try again
-    }
-  }, []);
+    // A failed read keeps the last known list; the next refresh tries again.
+    await mutate().catch(() => undefined);
+  }, [mutate]);
 
-  const upsert = useCallback((session: SessionSummary) => {
-    setSessions((list) => [session, ...list.filter((s) => s.id !== session.id)].sort(newestFirst));
-  }, []);
-
-  const patch = useCallback((id: string, change: Partial<SessionSummary>) => {
-    setSessions((list) => list.map((s) => (s.id === id ? { ...s, ...change } : s)).sort(newestFirst));
-  }, []);
-
-  const remove = useCallback((id: string) => {
-    setSessions((list) => list.filter((s) => s.id !== id));
-  }, []);
-
-  const anyRunning = sessions.some((s) => s.running);
-  useEffect(() => {
-    if (!anyRunning) return;
-    const timer = setInterval(refresh, RUNNING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [anyRunning, refresh]);
-
-  useEffect(() => {
-    const onFocus = () => void refresh();
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, [refresh]);
+  // Until the first read the cache is empty and the server-rendered list is the current one.
+  const change = useCallback(
+    (update: (list: SessionSummary[]) => SessionSummary[]) => void mutate((list) => update(list ?? initialSessions), { revalidate: false }),
+    [mutate, initialSessions],
+  );
+  const upsert = useCallback((session: SessionSummary) => change((list) => [session, ...list.filter((s) => s.id !== session.id)]), [change]);
+  const patch = useCallback(
+    (id: string, update: Partial<SessionSummary>) => change((list) => list.map((s) => (s.id === id ? { ...s, ...update } : s))),
+    [change],
+  );
+  const remove = useCallback((id: string) => change((list) => list.filter((s) => s.id !== id)), [change]);
 
   const value = useMemo(() => ({ sessions, refresh, upsert, patch, remove }), [sessions, refresh, upsert, patch, remove]);
   return <SessionsContext.Provider value={value}>{children}</SessionsContext.Provider>;

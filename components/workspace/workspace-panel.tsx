@@ -1,14 +1,13 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FolderTreeIcon } from 'lucide-react';
 import { PanelSheetHeader } from '@/components/shell/panel-sheet-header';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { FilePreview } from '@/components/workspace/file-preview';
 import { FileTree } from '@/components/workspace/file-tree';
-import type { WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
-import { fetchWorkspaceFile, fetchWorkspaceFiles } from '@/lib/client/api';
+import { useWorkspaceFile, useWorkspaceFiles } from '@/lib/client/data';
 import { readError } from '@/lib/client/api-error';
 import { formatBytes } from '@/lib/workspace/text';
 
@@ -30,37 +29,16 @@ export function WorkspacePanel({
   version: string;
 }) {
   const [tick, setTick] = useState(0);
-  const [listing, setListing] = useState<{ data?: WorkspaceListing; error?: string }>({});
   const [selected, setSelected] = useState<string>();
-  const [preview, setPreview] = useState<{ path?: string; file?: WorkspaceFileContent; error?: string }>({});
-
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    fetchWorkspaceFiles(sessionId).then(
-      (data) => !cancelled && setListing({ data }),
-      (error) => !cancelled && setListing((previous) => ({ ...previous, error: readError(error).message })),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [open, sessionId, version, tick]);
-
-  useEffect(() => {
-    if (!open || !selected) return;
-    let cancelled = false;
-    fetchWorkspaceFile(sessionId, selected).then(
-      (file) => !cancelled && setPreview({ path: selected, file }),
-      (error) =>
-        !cancelled && setPreview({ path: selected, error: readError(error).status === 404 ? 'This file no longer exists.' : readError(error).message }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [open, sessionId, selected, version, tick]);
+  const reload = `${version}:${tick}`;
+  const listing = useWorkspaceFiles(sessionId, { enabled: open, version: reload });
+  const preview = useWorkspaceFile(sessionId, open ? selected : undefined, reload);
 
   const files = listing.data?.files;
-  const shown = selected && preview.path === selected ? preview : undefined;
+  const listingError = listing.error ? readError(listing.error).message : undefined;
+  const previewError = preview.error ? (readError(preview.error).status === 404 ? 'This file no longer exists.' : readError(preview.error).message) : undefined;
+  // A file deleted since it was shown says so instead of showing its old content.
+  const shown = selected && (preview.data || previewError) ? { file: previewError ? undefined : preview.data, error: previewError } : undefined;
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" data-testid="workspace-panel" aria-describedby="workspace-description">
@@ -81,8 +59,8 @@ export function WorkspacePanel({
 
         <div className="flex min-h-0 flex-1 flex-col">
           <div className="max-h-[40%] shrink-0 overflow-y-auto border-b px-2 py-1">
-            {listing.error && !files && <p className="px-2 py-2 text-sm text-destructive">Could not load the files: {listing.error}</p>}
-            {!files && !listing.error && (
+            {listingError && !files && <p className="px-2 py-2 text-sm text-destructive">Could not load the files: {listingError}</p>}
+            {!files && !listingError && (
               <div className="flex items-center gap-2 px-2 py-2 text-sm text-muted-foreground">
                 <Spinner /> Loading files…
               </div>

@@ -1,3 +1,4 @@
+import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import { SessionsProvider } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage } from '@/lib/agent/messages';
@@ -46,6 +47,11 @@ export function userText(id: string, text: string): AgentUIMessage {
 
 export function withSessions(sessions: SessionSummary[] = [session()]) {
   return function Wrapper({ children }: { children: React.ReactNode }) {
-    return <SessionsProvider initialSessions={sessions}>{children}</SessionsProvider>;
+    // A cache of its own per test: nothing one test read or changed leaks into the next.
+    return (
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <SessionsProvider initialSessions={sessions}>{children}</SessionsProvider>
+      </SWRConfig>
+    );
   };
 }
