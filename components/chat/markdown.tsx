@@ -41,6 +41,8 @@ export const Markdown = memo(function Markdown({ text, streaming, className }: {
     <Streamdown
       className={cn('markdown', className)}
       isAnimating={streaming}
+      // Closing unterminated markup is for text still arriving: a finished message shows exactly what the model wrote.
+      parseIncompleteMarkdown={streaming}
       rehypePlugins={INERT_REHYPE_PLUGINS}
       components={COMPONENTS}
       controls={CONTROLS}

@@ -43,11 +43,9 @@ describe('markdown', () => {
   });
 });
 
-// Known bug, not fixed here: Markdown passes `isAnimating={streaming}` but leaves Streamdown's
-// incomplete-markdown repair on, so a finished message is "completed" as if it were cut off
-// mid-stream: a lone `__` (e.g. `window.__x`) gets a closing `__`, bolding the rest of the text.
-// The fix would be `parseIncompleteMarkdown={streaming}` in components/chat/markdown.tsx.
-test.fails('known bug: a finished message keeps a lone "__" as typed', () => {
+// Streamdown's incomplete-markdown repair runs only while the text streams: a finished message
+// with a lone `__` (e.g. `window.__x`) must not get a closing `__` that bolds the rest of the text.
+test('a finished message keeps a lone "__" as typed', () => {
   const { container } = renderText('Set window.__debug to true first.');
   expect(container.textContent).toBe('Set window.__debug to true first.');
 });
