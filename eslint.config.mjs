@@ -8,7 +8,7 @@ import nextTs from 'eslint-config-next/typescript';
 const FRAMEWORK = ['next', 'next/*', 'react', 'react/*', 'react-dom', 'react-dom/*'];
 const DATABASE = ['@/db', '@/db/*', 'drizzle-orm', 'drizzle-orm/*', '@libsql/*'];
 const UI = ['@/components/*', '@/app/*'];
-const SERVER = ['@/lib/server', '@/lib/server/*', '@/lib/log'];
+const SERVER = ['@/lib/server', '@/lib/server/*', '@/lib/log', '@/lib/log.mjs'];
 /** Marks a module the browser must never load; only lib/server and db/ use it. */
 const SERVER_ONLY = ['server-only'];
 const BROWSER = ['@/lib/client/*'];
@@ -27,6 +27,13 @@ const config = [
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > TSAsExpression.expression[typeAnnotation.type='TSUnknownKeyword']",
+          message: '`as unknown as` erases the type: validate (zod), narrow, or type the value where it is made.',
+        },
+      ],
     },
   },
   // The loop and context management are framework-free state machines.
@@ -40,7 +47,7 @@ const config = [
   // Browser helpers: never server code or the database.
   forbid(['lib/client/**'], [...DATABASE, ...SERVER, ...SERVER_ONLY, ...UI, 'next/server'], 'lib/client runs in the browser: no database or server modules.'),
   // Server code: everything below it, never the UI or browser helpers.
-  forbid(['lib/server/**', 'lib/log.ts'], [...UI, ...BROWSER, 'react', 'react-dom', 'react/*'], 'lib/server is the server layer: no UI or browser code.'),
+  forbid(['lib/server/**', 'lib/log.mjs'], [...UI, ...BROWSER, 'react', 'react-dom', 'react/*'], 'lib/server is the server layer: no UI or browser code.'),
   // The database layer: schema and queries only.
   forbid(['db/**'], [...FRAMEWORK, ...UI, ...SERVER, ...BROWSER], 'db/ owns the schema and the queries: no framework, server or UI imports.'),
   // Components run in the browser (or render on the server through props): never the database or server modules.

@@ -6,7 +6,7 @@ import * as schema from './schema';
 export type Db = LibSQLDatabase<typeof schema>;
 
 // One database per process, kept on globalThis so dev-mode module reloads don't open a second one.
-const globalForDb = globalThis as unknown as { __agentPlaygroundDb?: Promise<Db> };
+const globalForDb = globalThis as { __agentPlaygroundDb?: Promise<Db> };
 
 async function openDatabase(): Promise<Db> {
   const client = await openClient();

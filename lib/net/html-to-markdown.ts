@@ -25,7 +25,7 @@ export function htmlToMarkdown(html: string, pageUrl: string): PageMarkdown {
   let article: ReturnType<Readability['parse']> = null;
   try {
     // Readability changes the document it reads; it gets a copy of its own.
-    article = new Readability(parseHTML(document.toString()).document as unknown as Document).parse();
+    article = new Readability(parseHTML(document.toString()).document as Document).parse();
   } catch {
     article = null;
   }

@@ -15,7 +15,7 @@ import { databaseUrl } from '@/db/open.mjs';
  */
 
 const MIN_SECRET_CHARS = 16;
-const globalForSecret = globalThis as unknown as { __approvalSecret?: string };
+const globalForSecret = globalThis as { __approvalSecret?: string };
 
 export function approvalSecret(): string {
   if (globalForSecret.__approvalSecret) return globalForSecret.__approvalSecret;

@@ -47,7 +47,7 @@ const generateStepId = createIdGenerator({ prefix: 'step', size: 16 });
 const generateCompactionId = createIdGenerator({ prefix: 'cmp', size: 16 });
 
 // Kept on globalThis so Next's module reloading in dev sees one registry.
-const globalForRuns = globalThis as unknown as { __agentRuns?: Map<string, ActiveRun>; __agentReserved?: Set<string> };
+const globalForRuns = globalThis as { __agentRuns?: Map<string, ActiveRun>; __agentReserved?: Set<string> };
 const activeRuns = (globalForRuns.__agentRuns ??= new Map<string, ActiveRun>());
 const reserved = (globalForRuns.__agentReserved ??= new Set<string>());
 

@@ -30,7 +30,8 @@ async function runRow(db: string, sessionId: string): Promise<{ status: string; 
   const client = createClient({ url: `file:${db}` });
   try {
     const result = await client.execute({ sql: 'SELECT status, instance_id FROM runs WHERE session_id = ? ORDER BY started_at DESC LIMIT 1', args: [sessionId] });
-    return result.rows[0] as unknown as { status: string; instance_id: string } | undefined;
+    const row = result.rows[0];
+    return row && { status: String(row.status), instance_id: String(row.instance_id) };
   } finally {
     client.close();
   }

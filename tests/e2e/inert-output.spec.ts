@@ -24,6 +24,6 @@ test('HTML, scripts and images in model output are rendered inert', async ({ pag
   await expect(answer).toContainText('<img src="http://tracker.invalid/pixel.png"');
   await expect(answer).toContainText('<script>window.');
   await expect(answer).toContainText('leak(http://tracker.invalid/leak.png?q=secret)');
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.evaluate(() => Reflect.get(window, '__pwned'))).toBeUndefined();
   expect(fetched).toEqual([]);
 });

@@ -3,6 +3,7 @@
  * decides what runs. A test-only write-class tool (`write_note`) is added to the
  * session's tools; it counts its executions so "ran once" and "never ran" are checked.
  */
+import { isToolUIPart, type DynamicToolUIPart, type ToolUIPart } from 'ai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
@@ -68,10 +69,20 @@ async function setMode(sessionId: string, permissionMode: string): Promise<Respo
 
 type PendingPart = { toolCallId: string; state: string; input: unknown; output?: unknown; approval?: { id: string; signature?: string; approved?: boolean; reason?: string } };
 
+function pendingPart(part: ToolUIPart | DynamicToolUIPart): PendingPart {
+  return {
+    toolCallId: part.toolCallId,
+    state: part.state,
+    input: part.input,
+    output: 'output' in part ? part.output : undefined,
+    approval: 'approval' in part ? part.approval : undefined,
+  };
+}
+
 /** The tool parts of the last assistant message. */
 async function toolParts(sessionId: string): Promise<PendingPart[]> {
   const last = (await messages(sessionId)).at(-1)!;
-  return last.parts.filter((p) => p.type === 'tool-write_note') as unknown as PendingPart[];
+  return last.parts.filter(isToolUIPart).filter((p) => p.type === 'tool-write_note').map(pendingPart);
 }
 
 function decisions(message: AgentUIMessage | undefined) {
@@ -342,7 +353,7 @@ describe('grants and modes', () => {
     await pendingWrite(id);
     // A "reload": the client reads the session from the server and answers from there.
     const stored = (await messages(id)).at(-1)!;
-    const part = stored.parts.find((p) => p.type === 'tool-write_note') as unknown as PendingPart;
+    const [part] = stored.parts.filter(isToolUIPart).filter((p) => p.type === 'tool-write_note').map(pendingPart);
     const response = await answer({ sessionId: id, approvals: [{ approvalId: part.approval!.id, approved: true, signature: part.approval!.signature }] });
     expect(response.status).toBe(200);
     await readChunks(response);

@@ -3,6 +3,7 @@
  * is active wait in the database and the server sends them, in order, when
  * the run ends normally; a stopped run holds the queue until "Send now".
  */
+import { isToolUIPart } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '@/db/client';
 import { queuedMessages } from '@/db/schema';
@@ -163,7 +164,8 @@ describe('queued messages', () => {
 
     const last = (await app.sessionMessages(id)).at(-1)!;
     expect(last.metadata?.runEnd?.reason).toBe('awaiting-approval');
-    const part = last.parts.find((p) => p.type === 'tool-write_file') as unknown as { approval: { id: string; signature: string } };
+    const part = last.parts.filter(isToolUIPart).find((p) => p.type === 'tool-write_file');
+    if (part?.state !== 'approval-requested') throw new Error('expected a pending write_file call');
     const approve = await api.chat.POST(
       new Request('http://app/api/chat', post({ sessionId: id, approvals: [{ approvalId: part.approval.id, signature: part.approval.signature, approved: true }] })),
     );

@@ -129,15 +129,9 @@ describe('continuing after the answer', () => {
   });
 
   it('withEditedInputs replaces only the approved, edited calls', () => {
-    const message = {
-      id: 'm',
-      role: 'assistant' as const,
-      parts: [
-        { type: 'tool-write_note', toolCallId: 'a', state: 'approval-requested', input: { text: 'one' }, approval: { id: 'apr-a' } },
-        { type: 'tool-write_note', toolCallId: 'b', state: 'approval-requested', input: { text: 'two' }, approval: { id: 'apr-b' } },
-        { type: 'tool-write_note', toolCallId: 'c', state: 'approval-requested', input: { text: 'three' }, approval: { id: 'apr-c' } },
-      ],
-    } as unknown as AgentUIMessage;
+    const pending = (toolCallId: string, text: string) =>
+      ({ type: 'tool-write_note', toolCallId, state: 'approval-requested', input: { text }, approval: { id: `apr-${toolCallId}` } }) as const;
+    const message: AgentUIMessage = { id: 'm', role: 'assistant', parts: [pending('a', 'one'), pending('b', 'two'), pending('c', 'three')] };
     const result = withEditedInputs(message, [
       { approvalId: 'apr-a', toolCallId: 'a', approved: true, editedInput: { text: 'ONE' } },
       { approvalId: 'apr-b', toolCallId: 'b', approved: true },

@@ -7,6 +7,7 @@ import { createSession } from '@/db/queries/sessions';
 import { getSessionTodos, setSessionTodos } from '@/db/queries/todos';
 import { latestTodosFromMessages, openTodoItems, type Todo } from '@/lib/todos/todos';
 import { todoWriteTool } from '@/lib/tools/todo-write';
+import { zodInput } from '../../support/zod-input';
 
 const ctx = { toolCallId: 'c', signal: new AbortController().signal };
 const plan: Todo[] = [
@@ -38,7 +39,7 @@ describe('todo_write', () => {
   });
 
   it('rejects duplicate ids and unknown statuses', () => {
-    const schema = todoWriteTool(async () => {}).inputSchema as unknown as { safeParse(v: unknown): { success: boolean } };
+    const schema = zodInput(todoWriteTool(async () => {}).inputSchema);
     expect(schema.safeParse({ todos: plan }).success).toBe(true);
     expect(schema.safeParse({ todos: [plan[0], { ...plan[1], id: '1' }] }).success).toBe(false);
     expect(schema.safeParse({ todos: [{ ...plan[0], status: 'done' }] }).success).toBe(false);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitTool } from '@/lib/tools/wait';
+import { zodInput } from '../../support/zod-input';
 
 describe('wait tool', () => {
   it('waits for the requested time', async () => {
@@ -18,7 +19,7 @@ describe('wait tool', () => {
 
   it('refuses waits longer than 30 seconds', () => {
     expect(waitTool().inputSchema).toBeDefined();
-    const schema = waitTool().inputSchema as unknown as { safeParse(v: unknown): { success: boolean } };
+    const schema = zodInput(waitTool().inputSchema);
     expect(schema.safeParse({ seconds: 31 }).success).toBe(false);
     expect(schema.safeParse({ seconds: 3 }).success).toBe(true);
   });
