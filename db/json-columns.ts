@@ -11,7 +11,7 @@ import { sessionLoopSettings, type LoopSettingsOverrides } from '@/lib/settings/
  * `$type<z.output<…>>()`, and every schema `satisfies` the domain type, so a
  * column, its schema and the code that reads it cannot drift apart. Reads
  * that a wrong shape would break parse with these (see `parseColumn`);
- * stored UI messages are validated by the AI SDK instead (db/queries/messages.ts).
+ * stored UI messages are validated by the AI SDK instead, row by row (lib/server/stored-messages.ts).
  */
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -32,7 +32,7 @@ export const usageColumn = z.object({
   estimated: z.boolean(),
 }) satisfies z.ZodType<UsageTotals>;
 
-/** A stored UI message; its parts are validated on load with `validateUIMessages`. */
+/** A stored UI message. This only types the column: each row is validated on load with the AI SDK's `validateUIMessages` (lib/server/stored-messages.ts). */
 export const messageColumn = z.custom<AgentUIMessage>(
   (value) => isObject(value) && typeof value.id === 'string' && typeof value.role === 'string' && Array.isArray(value.parts),
 );

@@ -6,6 +6,7 @@ import { NudgeRow } from '@/components/agent/nudge-row';
 import { RetryNoticeRow } from '@/components/agent/retry-notice';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
 import { ToolNoticeRow } from '@/components/agent/tool-notice-row';
+import { UnreadableMessagePart } from '@/components/chat/unreadable-message-part';
 import type { AgentUIMessagePart } from '@/lib/agent/messages';
 
 /**
@@ -56,6 +57,11 @@ export const DATA_PART_RENDERERS = {
   },
   'data-tool-notice': {
     render: (part) => <ToolNoticeRow notice={part.data} />,
+    visible: always,
+  },
+  // A stored message that failed validation on load: the whole message is this stand-in.
+  'data-unreadable-message': {
+    render: (part) => <UnreadableMessagePart notice={part.data} />,
     visible: always,
   },
   'data-run-end': {

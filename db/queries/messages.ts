@@ -1,16 +1,28 @@
 import 'server-only';
-import { and, asc, eq, max } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { Db } from '../client';
 import { messages } from '../schema';
 
-export async function loadMessages(db: Db, ownerId: string, sessionId: string): Promise<AgentUIMessage[]> {
-  const rows = await db
-    .select({ message: messages.message })
+/**
+ * A message row as stored. The message itself is its JSON text, unparsed:
+ * lib/server/stored-messages.ts parses and validates each row on its own, so
+ * one broken row (even text that is not JSON) cannot fail the whole session.
+ */
+export interface StoredMessageRow {
+  id: string;
+  role: string;
+  json: string;
+}
+
+const storedMessageFields = { id: messages.id, role: messages.role, json: sql<string>`${messages.message}` };
+
+export async function loadMessageRows(db: Db, ownerId: string, sessionId: string): Promise<StoredMessageRow[]> {
+  return db
+    .select(storedMessageFields)
     .from(messages)
     .where(and(eq(messages.ownerId, ownerId), eq(messages.sessionId, sessionId)))
     .orderBy(asc(messages.position));
-  return rows.map((r) => r.message);
 }
 
 /**
@@ -51,10 +63,10 @@ export async function messageExists(db: Db, id: string): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function getMessage(db: Db, ownerId: string, id: string): Promise<AgentUIMessage | undefined> {
+export async function getMessageRow(db: Db, ownerId: string, id: string): Promise<StoredMessageRow | undefined> {
   const [row] = await db
-    .select({ message: messages.message })
+    .select(storedMessageFields)
     .from(messages)
     .where(and(eq(messages.ownerId, ownerId), eq(messages.id, id)));
-  return row?.message;
+  return row;
 }

@@ -12,12 +12,14 @@ export const DONE_TOOL_INSTRUCTIONS = `When the whole task is finished, call the
 
 export const DONE_TOOL_NUDGE = `You ended your turn without calling ${DONE_TOOL_NAME}. If the task is finished, call ${DONE_TOOL_NAME} with a summary; otherwise continue working.`;
 
-export function doneTool(): AgentTool<{ summary: string }, { summary: string }> {
+export const doneToolInput = z.object({ summary: z.string().describe('What was done, and anything left for the user.') });
+
+export function doneTool(): AgentTool<z.infer<typeof doneToolInput>, { summary: string }> {
   return {
     name: DONE_TOOL_NAME,
     title: 'Task complete',
     description: 'Call this when the task is fully done. The summary is shown to the user as the result of the run.',
-    inputSchema: z.object({ summary: z.string().describe('What was done, and anything left for the user.') }),
+    inputSchema: doneToolInput,
     readOnly: true,
     execute: async ({ summary }) => ({ summary }),
   };

@@ -156,7 +156,17 @@ export interface ToolEditNotice {
   originalInput: unknown;
 }
 
+/**
+ * Stands in for a stored message that failed validation on load (lib/server/stored-messages.ts):
+ * the message keeps its id and role, and this is its only part. Never saved, never sent to the model.
+ */
+export interface UnreadableMessageNotice {
+  /** What was wrong, in a few words (the validation error, shortened). */
+  reason: string;
+}
+
 // A type alias (not an interface) so it satisfies the SDK's Record<string, unknown> constraint.
+// Each type has a zod schema in ./data-part-schemas.ts (stored messages are validated with them).
 export type AgentDataTypes = {
   retry: RetryNotice;
   nudge: NudgeNotice;
@@ -167,6 +177,7 @@ export type AgentDataTypes = {
   'tool-edit': ToolEditNotice;
   compaction: CompactionNotice;
   context: ContextNotice;
+  'unreadable-message': UnreadableMessageNotice;
 };
 
 export type AgentUIMessage = UIMessage<AgentMetadata, AgentDataTypes>;

@@ -15,6 +15,7 @@ import type { BudgetState } from './budget';
 import { modelIdentity, type ModelIdentity } from './usage';
 import { DONE_TOOL_INSTRUCTIONS, DONE_TOOL_NAME, doneTool } from './done-tool';
 import { withoutApprovalBookkeeping } from './approvals';
+import { withoutUnreadableMessages } from './unreadable-message';
 
 // The loop's states and the run's mutable context, shared by the state handlers (loop.ts, loop-step.ts, resume-approvals.ts).
 
@@ -105,10 +106,11 @@ export async function createRunContext(input: RunAgentInput): Promise<RunContext
 
 /**
  * Stored UI messages → model messages. The tools' `toModelOutput` truncates old
- * results the way the loop does, and nudges stay visible to the model as text.
+ * results the way the loop does, nudges stay visible to the model as text, and
+ * messages that could not be read on load are left out.
  */
 export async function historyToModelMessages(messages: AgentUIMessage[], tools: readonly AgentTool[], maxToolResultChars: number): Promise<ModelMessage[]> {
-  return convertToModelMessages<AgentUIMessage>(withoutApprovalBookkeeping(messages), {
+  return convertToModelMessages<AgentUIMessage>(withoutApprovalBookkeeping(withoutUnreadableMessages(messages)), {
     tools: toSdkToolSet(tools, maxToolResultChars),
     ignoreIncompleteToolCalls: true,
     convertDataPart: (part) => (part.type === 'data-nudge' ? { type: 'text', text: `[${part.data.kind} nudge] ${part.data.message}` } : undefined),

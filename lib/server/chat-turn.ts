@@ -1,6 +1,6 @@
 import 'server-only';
 import { expirePendingApprovals } from '@/db/queries/approvals';
-import { loadMessages, messageExists, saveMessage } from '@/db/queries/messages';
+import { messageExists, saveMessage } from '@/db/queries/messages';
 import { setAutoTitle, updateSession } from '@/db/queries/sessions';
 import type { SessionRow } from '@/db/schema';
 import { resolveModel } from '@/lib/models';
@@ -15,6 +15,7 @@ import type { SessionToolSet } from '@/lib/tools/session-tools';
 import { sessionToolsFor } from './session-tool-stores';
 import type { ApprovalsRequest } from '@/lib/api/approval-request';
 import { recordApprovalDecisions, validateApprovalDecisions } from './approvals';
+import { loadSessionMessages } from './stored-messages';
 export interface TurnInput<R> {
   ownerId: string;
   session: SessionRow;
@@ -48,7 +49,7 @@ export async function startTurnWithMessage(input: TurnInput<ChatRequest>): Promi
     if (modelKey !== session.modelKey) await updateSession(db, ownerId, session.id, { modelKey });
     if (session.titleSource === 'default') await setAutoTitle(db, ownerId, session.id, titleFromMessage(userMessage));
 
-    const history = await loadMessages(db, ownerId, session.id);
+    const history = await loadSessionMessages(db, ownerId, session.id);
     return await startRun({ db, ownerId, sessionId: session.id, history, model, settings: sessionLoopSettings(session.settings), afterRun });
   } catch (error) {
     releaseSession(session.id);
@@ -64,7 +65,7 @@ export async function continueTurnAfterApprovals(input: TurnInput<ApprovalsReque
   await claimSession(db, ownerId, session.id);
   let toolSet: SessionToolSet | undefined;
   try {
-    const history = await loadMessages(db, ownerId, session.id);
+    const history = await loadSessionMessages(db, ownerId, session.id);
     toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id });
     const validated = await validateApprovalDecisions({ db, ownerId, sessionId: session.id, decisions: request.approvals, history, tools: toolSet.tools });
     await recordApprovalDecisions(db, ownerId, session.id, validated);

@@ -4,12 +4,13 @@ import { hostname } from 'node:os';
 import { readUIMessageStream } from 'ai';
 import type { Db } from '@/db/client';
 import { databaseUrl } from '@/db/open.mjs';
-import { getMessage, saveMessage } from '@/db/queries/messages';
+import { getMessageRow, saveMessage } from '@/db/queries/messages';
 import { appendRunEvents, lastRunEventSeq, readRunEvents, type RunEvent } from '@/db/queries/run-events';
 import { finishRun, listOrphanedRuns } from '@/db/queries/runs';
 import type { RunRow } from '@/db/schema';
 import type { AgentUIMessage, AgentUIMessageChunk, AgentUIMessagePart, RunEnd } from '@/lib/agent/messages';
 import { landRunWrite } from './run-log';
+import { readStoredMessageRow } from './stored-messages';
 
 /**
  * Runs outlive nothing but their process. The owner renews a lease on its run row every
@@ -81,11 +82,19 @@ export async function messageFromLog(db: Db, run: RunRow): Promise<AgentUIMessag
   return message;
 }
 
+/** The run's message as saved at its last step boundary; an unreadable row is left as it is (its stand-in is never saved over it). */
+async function storedRunMessage(db: Db, run: RunRow): Promise<AgentUIMessage | undefined> {
+  const row = await getMessageRow(db, run.ownerId, run.messageId);
+  if (!row) return undefined;
+  const read = await readStoredMessageRow(run.sessionId, row);
+  return read.ok ? read.message : undefined;
+}
+
 /** Interrupts one orphaned run. Answers false when another process got there first. */
 export async function recoverRun(db: Db, run: RunRow): Promise<boolean> {
   if (!(await landRunWrite(() => finishRun(db, run.id, { status: 'interrupted', endReason: SERVER_RESTART_END.reason })))) return false;
   const fromLog = await messageFromLog(db, run);
-  const found = fromLog ?? (await getMessage(db, run.ownerId, run.messageId));
+  const found = fromLog ?? (await storedRunMessage(db, run));
   if (!found) return true;
   // The run row names the message: a log whose `start` chunk never landed must not save it under another id.
   const message = found.id ? found : { ...found, id: run.messageId };

@@ -8,6 +8,7 @@ import { getRunningRun } from '@/db/queries/runs';
 import { recoverOrphanedRuns } from './recovery';
 import { followRunFromLog, resumePoint, runEventsResponse } from './run-log';
 import { getActiveRun, stopRun } from './run-manager';
+import { readStoredMessage } from './stored-messages';
 
 /**
  * Reattach: the session's running run from any sequence number (`?after=` or
@@ -74,7 +75,10 @@ export function transcriptForReattach(
 
 /** The saved transcript, prepared for reattaching when a run is active (see transcriptForReattach). */
 export async function loadTranscriptForReattach(db: Db, messages: AgentUIMessage[], run: RunRow | undefined): Promise<AgentUIMessage[]> {
+  if (!run?.baseMessage) return transcriptForReattach(messages, run);
+  // The continuation's base message is a stored message too: validated like the transcript's.
+  const base = await readStoredMessage(run.sessionId, { id: run.messageId, role: 'assistant', message: run.baseMessage });
   // A continuation's approval answers are among its first chunks.
-  const events = run?.baseMessage ? await readRunEvents(db, run.id, 0, 200) : [];
-  return transcriptForReattach(messages, run, events);
+  const events = await readRunEvents(db, run.id, 0, 200);
+  return transcriptForReattach(messages, { messageId: run.messageId, baseMessage: base.message }, events);
 }

@@ -2,7 +2,6 @@ import 'server-only';
 import { asSchema, type ModelMessage } from 'ai';
 import type { Db } from '@/db/client';
 import { activeCompaction, listCompactions, loadPinnedIds, type StoredCompaction } from '@/db/queries/compactions';
-import { loadMessages } from '@/db/queries/messages';
 import type { SessionRow } from '@/db/schema';
 import { historyToModelMessages } from '@/lib/agent/loop';
 import { addUsage, emptyUsage, type AgentUIMessage, type UsageTotals } from '@/lib/agent/messages';
@@ -17,6 +16,7 @@ import type { ContextReport } from '@/lib/api-types';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import { sessionToolsFor } from './session-tool-stores';
 import { agentInstructions } from './instructions';
+import { loadSessionMessages } from './stored-messages';
 
 /**
  * A session's context as the next request would carry it. The meter (GET
@@ -48,7 +48,7 @@ export async function loadContextState(
 ): Promise<ContextState> {
   const settings = resolveSettings(sessionLoopSettings(session.settings));
   return {
-    history: history ?? (await loadMessages(db, ownerId, session.id)),
+    history: history ?? (await loadSessionMessages(db, ownerId, session.id)),
     pinned: await loadPinnedIds(db, ownerId, session.id),
     active: await activeCompaction(db, ownerId, session.id),
     settings,

@@ -2,7 +2,6 @@ import 'server-only';
 import { createIdGenerator } from 'ai';
 import { getRunningRun, listRunningSessionIds } from '@/db/queries/runs';
 import { createSession, deleteSession, getSession, listSessions, updateSession, type SessionUpdate } from '@/db/queries/sessions';
-import { loadMessages } from '@/db/queries/messages';
 import type { SessionRow } from '@/db/schema';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { SessionDetail, SessionSummary } from '@/lib/api-types';
@@ -14,6 +13,7 @@ import { ApiError } from './http';
 import { currentOwnerId } from './owner';
 import { loadTranscriptForReattach } from './run-follow';
 import { isSessionRunning, stopRun } from './run-manager';
+import { loadSessionMessages } from './stored-messages';
 
 /**
  * Sessions as the API and the pages see them. `running` comes from
@@ -64,7 +64,7 @@ export async function loadSessionView(request: Request | undefined, id: string):
   const ownerId = currentOwnerId(request);
   const row = await getSession(db, ownerId, id);
   if (!row) return undefined;
-  const [messages, running] = await Promise.all([loadMessages(db, ownerId, id), getRunningRun(db, ownerId, id)]);
+  const [messages, running] = await Promise.all([loadSessionMessages(db, ownerId, id), getRunningRun(db, ownerId, id)]);
   return {
     session: toSessionSummary(row, new Set(running ? [id] : [])),
     settings: sessionLoopSettings(row.settings),

@@ -67,11 +67,11 @@ describe('POST /api/chat', () => {
     // Poll the database while the run streams its second step (the session API shows a
     // running run's message only through its stream, so read the table itself).
     const { getDb } = await import('@/db/client');
-    const { loadMessages } = await import('@/db/queries/messages');
+    const { loadSessionMessages } = await import('@/lib/server/stored-messages');
     const db = await getDb();
     let saved: AgentUIMessage | undefined;
     for (let i = 0; i < 100 && !saved; i++) {
-      const [, assistant] = await loadMessages(db, 'local', id);
+      const [, assistant] = await loadSessionMessages(db, 'local', id);
       const tool = assistant?.parts.find((p) => p.type === 'tool-calculator') as { state?: string } | undefined;
       if (tool?.state === 'output-available') saved = assistant;
       else await new Promise((resolve) => setTimeout(resolve, 50));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type Db } from '@/db/client';
-import { getMessage, loadMessages, messageExists, saveMessage } from '@/db/queries/messages';
+import { getMessageRow, loadMessageRows, messageExists, saveMessage } from '@/db/queries/messages';
 import { createRun, finishRun, insertRunStep, listOrphanedRuns, listRunSteps, listRuns } from '@/db/queries/runs';
 import { createSession, deleteSession, getSession, listSessions, setAutoTitle, touchSession, updateSession } from '@/db/queries/sessions';
 import { emptyUsage, type AgentUIMessage } from '@/lib/agent/messages';
@@ -57,11 +57,13 @@ describe('messages', () => {
     await saveMessage(db, 'me', 's', text('a1', 'assistant', 'partial'));
     await saveMessage(db, 'me', 's', text('a1', 'assistant', 'partial and then the rest'));
     await saveMessage(db, 'me', 's', text('u2', 'user', 'follow-up'));
-    const messages = await loadMessages(db, 'me', 's');
-    expect(messages.map((m) => m.id)).toEqual(['u1', 'a1', 'u2']);
-    expect(messages[1].parts[0]).toEqual({ type: 'text', text: 'partial and then the rest' });
-    expect(await loadMessages(db, 'other', 's')).toEqual([]);
-    expect(await getMessage(db, 'other', 'a1')).toBeUndefined();
+    const rows = await loadMessageRows(db, 'me', 's');
+    expect(rows.map((r) => [r.id, r.role])).toEqual([['u1', 'user'], ['a1', 'assistant'], ['u2', 'user']]);
+    // Rows come back as stored text: lib/server/stored-messages.ts parses and validates each one.
+    expect(JSON.parse(rows[1].json)).toEqual(text('a1', 'assistant', 'partial and then the rest'));
+    expect(await loadMessageRows(db, 'other', 's')).toEqual([]);
+    expect(await getMessageRow(db, 'other', 'a1')).toBeUndefined();
+    expect(await getMessageRow(db, 'me', 'a1')).toEqual(rows[1]);
   });
 
   it('refuses to move a message id into another session', async () => {

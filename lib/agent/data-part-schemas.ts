@@ -1,0 +1,105 @@
+import type { FinishReason } from 'ai';
+import { z } from 'zod';
+import type { AgentDataTypes, NudgeNotice, RunEndReason, StepErrorNotice, ToolDecisionNotice } from './messages';
+
+/**
+ * A zod schema for every data part type of AgentUIMessage. Stored messages are
+ * validated with them on load (`dataSchemas` of the AI SDK's validateUIMessages,
+ * in lib/server/stored-messages.ts). The `satisfies` at the bottom fails `tsc`
+ * when a type in AgentDataTypes has no schema, or a schema no longer matches its
+ * type; `everyMember` does the same for the string unions inside them.
+ */
+
+/** The members of a string union as a tuple for z.enum; TypeScript fails when one is missing. */
+function everyMember<T extends string>() {
+  return <const L extends readonly [T, ...T[]]>(members: L & ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> })) =>
+    members;
+}
+
+const finishReason = z.enum(everyMember<FinishReason>()(['stop', 'length', 'content-filter', 'tool-calls', 'error', 'interrupted', 'other']));
+
+const runEndReason = z.enum(
+  everyMember<RunEndReason>()([
+    'completed',
+    'done-tool',
+    'length',
+    'context-limit',
+    'content-filter',
+    'error',
+    'interrupted',
+    'other',
+    'max-iterations',
+    'wall-clock',
+    'consecutive-errors',
+    'loop-detected',
+    'cancelled',
+    'awaiting-approval',
+    'server-restart',
+  ]),
+);
+
+const nudgeKind = z.enum(everyMember<NudgeNotice['kind']>()(['loop-guard', 'done-tool', 'unfinished-work']));
+const decisionOutcome = z.enum(everyMember<ToolDecisionNotice['outcome']>()(['allowed', 'denied', 'asked']));
+const attemptOutcome = z.enum(everyMember<NonNullable<StepErrorNotice['outcome']>>()(['retrying', 'failed']));
+
+export const DATA_PART_SCHEMAS = {
+  retry: z.object({
+    attempt: z.number(),
+    maxRetries: z.number(),
+    delayMs: z.number(),
+    cause: z.string(),
+    message: z.string(),
+    statusCode: z.number().optional(),
+  }),
+  nudge: z.object({
+    kind: nudgeKind,
+    message: z.string(),
+    call: z.string().optional(),
+    count: z.number().optional(),
+  }),
+  'run-end': z.object({
+    reason: runEndReason,
+    message: z.string(),
+    finishReason: finishReason.optional(),
+  }),
+  'step-error': z.object({
+    step: z.number(),
+    message: z.string(),
+    cause: z.string(),
+    statusCode: z.number().optional(),
+    // Absent in parts stored before attempts were recorded.
+    attempt: z.number().optional(),
+    summary: z.string().optional(),
+    outcome: attemptOutcome.optional(),
+    discardedTokens: z.number().optional(),
+    discardedText: z.string().optional(),
+    discardedReasoning: z.string().optional(),
+    discardedToolCalls: z.array(z.string()).optional(),
+  }),
+  'tool-notice': z.object({
+    source: z.string(),
+    message: z.string(),
+  }),
+  'tool-decision': z.object({
+    toolCallId: z.string(),
+    outcome: decisionOutcome,
+    reason: z.string(),
+  }),
+  'tool-edit': z.object({
+    toolCallId: z.string(),
+    input: z.unknown(),
+    originalInput: z.unknown(),
+  }),
+  compaction: z.object({
+    id: z.string(),
+    tokensBefore: z.number(),
+    tokensAfter: z.number(),
+  }),
+  context: z.object({
+    tokens: z.number(),
+    estimated: z.boolean(),
+  }),
+  'unreadable-message': z.object({
+    reason: z.string(),
+  }),
+} satisfies { [K in keyof AgentDataTypes]: z.ZodType<AgentDataTypes[K]> };
