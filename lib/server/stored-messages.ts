@@ -83,6 +83,9 @@ function validationReason(error: unknown): string {
       return shorten(`${where || 'message'}: ${issue.message}`);
     }
     if (typeof cause === 'string') return shorten(`${field || 'message'}: ${cause}`);
+    if (cause instanceof Error) return shorten(`${field || 'message'}: ${cause.message}`);
+    // Its own message would quote the stored value.
+    return `${field || 'message'}: does not match its schema`;
   }
   return shorten(error instanceof Error ? error.message : String(error));
 }
