@@ -103,7 +103,11 @@ export function createLogger(stream = destination()) {
         log(object) {
           const err = object.err ?? object.error;
           if (err && typeof err === 'object' && typeof err.message === 'string') {
-            const scrubbed = { ...err, message: scrubSecrets(err.message), ...(typeof err.stack === 'string' ? { stack: scrubSecrets(err.stack) } : {}) };
+            // Same prototype, so the serializer still reports the error's class (`type`), not "Object".
+            const scrubbed = Object.assign(Object.create(Object.getPrototypeOf(err)), err, {
+              message: scrubSecrets(err.message),
+              ...(typeof err.stack === 'string' ? { stack: scrubSecrets(err.stack) } : {}),
+            });
             return { ...object, ...(object.err ? { err: scrubbed } : { error: scrubbed }) };
           }
           return object;

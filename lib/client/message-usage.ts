@@ -21,9 +21,3 @@ export function normalizeUsage(usage: Partial<UsageTotals>): UsageTotals {
   };
 }
 
-/**
- * Lives in lib/agent/messages.ts (one implementation for client and server).
- * Re-exported only for the chat view and its hooks, which still import it from
- * here; import it from '@/lib/agent/messages' in new code.
- */
-export { messageText } from '@/lib/agent/messages';

@@ -35,7 +35,14 @@ describe('structured logs', () => {
     expect(text).not.toContain('abcdefghijklmnop1234');
     expect(text).not.toContain('session=abc');
     expect(lines[0]).toMatchObject({ apiKey: '[REDACTED]', provider: { apiKey: '[REDACTED]', baseUrl: 'https://api.example.com' } });
-    expect((lines[0].err as { message: string }).message).toBe('Incorrect API key provided: [REDACTED]');
+    expect(lines[0].err).toMatchObject({ type: 'Error', message: 'Incorrect API key provided: [REDACTED]' });
     expect(lines[0].msg).toBe('the provider refused [REDACTED]');
+  });
+
+  it("keep an error's class when they scrub its message", () => {
+    const { lines, logger } = capture();
+    logger.warn({ err: new TypeError('bad input sk-proj-abcdefghijklmnop1234') }, 'failed');
+    expect(lines[0].err).toMatchObject({ type: 'TypeError', message: 'bad input [REDACTED]' });
+    expect(String((lines[0].err as { stack: string }).stack)).toContain('TypeError');
   });
 });

@@ -5,7 +5,7 @@ import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
 import type { SessionRun } from '@/components/chat/hooks/use-session-run';
 import { CONTINUE_MESSAGE } from '@/components/agent/run-end-banner';
 import { useSessions } from '@/components/sessions/sessions-provider';
-import { messageText } from '@/lib/client/message-usage';
+import { messageText } from '@/lib/agent/messages';
 import { parseSlashCommand } from '@/lib/client/slash-commands';
 
 /**

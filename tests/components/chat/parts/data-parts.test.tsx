@@ -42,6 +42,7 @@ const DATA_PARTS: { [T in DataPartType]: DataPartOf<T> } = {
   'data-tool-edit': { type: 'data-tool-edit', id: 'edit-1', data: { toolCallId: 'call-1', input: { a: 2 }, originalInput: { a: 1 } } },
   'data-compaction': { type: 'data-compaction', data: { id: 'compaction-1', tokensBefore: 150_000, tokensAfter: 40_000 } },
   'data-context': { type: 'data-context', data: { tokens: 96_000, estimated: false } },
+  'data-unreadable-message': { type: 'data-unreadable-message', data: { reason: 'parts[0].type: unknown part type' } },
 };
 
 /** Rows each visible type draws, and the text they must show. */
@@ -51,6 +52,7 @@ const EXPECTED_ROWS: Array<[DataPartType, { testId: string; text: string }]> = [
   ['data-nudge', { testId: 'nudge', text: 'Loop guard: You are repeating calculator({"expression":"1+1"}). (3×)' }],
   ['data-tool-notice', { testId: 'tool-notice', text: 'MCP · github: github refused the connection. Its tools are not available in this run.' }],
   ['data-run-end', { testId: 'run-end', text: 'The run failedThe provider answered 500 three times.' }],
+  ['data-unreadable-message', { testId: 'unreadable-message', text: 'This message could not be loadedparts[0].type: unknown part type' }],
 ];
 
 const HIDDEN: DataPartType[] = ['data-tool-decision', 'data-tool-edit', 'data-compaction', 'data-context'];
