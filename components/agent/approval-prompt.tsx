@@ -4,10 +4,11 @@ import { useId, useState } from 'react';
 import { CheckCheckIcon, CheckIcon, PencilIcon, ShieldCheckIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { ApprovalActions } from '@/components/agent/approval-context';
+import { canonicalJson } from '@/lib/agent/canonical-json';
 import { cn } from '@/lib/utils';
 
 /** Parses the edited arguments: they must be a JSON object, like every tool input. */
-export function parseEditedArguments(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+function parseEditedArguments(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -47,7 +48,9 @@ export function ApprovalPrompt({
 
   function approve(alwaysAllow = false) {
     if (parsed && !parsed.ok) return;
-    actions.answer(approvalId, { approved: true, alwaysAllow, ...(parsed?.ok ? { editedInput: parsed.value } : {}) });
+    // Opening the editor and changing nothing is a plain approval, not "approved with edited arguments".
+    const edited = parsed?.ok && canonicalJson(parsed.value) !== canonicalJson(input ?? {});
+    actions.answer(approvalId, { approved: true, alwaysAllow, ...(edited ? { editedInput: parsed.value } : {}) });
   }
 
   return (

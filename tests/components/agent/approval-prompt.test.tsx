@@ -131,6 +131,18 @@ describe('edit arguments', () => {
     });
   });
 
+  test('opening the editor and changing only the layout is a plain approval', async () => {
+    const { user, actions, args } = await startEditing();
+
+    await user.clear(args);
+    // The same object, keys in another order and on one line.
+    const reordered = Object.fromEntries(Object.entries(INPUT).reverse());
+    await user.type(args, JSON.stringify(reordered).replaceAll('{', '{{'));
+    await user.click(button('Approve with these arguments'));
+
+    expect(actions.answer).toHaveBeenCalledExactlyOnceWith(APPROVAL_ID, { approved: true, alwaysAllow: false });
+  });
+
   test('"Always allow" with edited arguments sends both', async () => {
     const { user, actions, args } = await startEditing();
 
