@@ -62,8 +62,6 @@ export const stepTraceColumn = z.object({
   baseUrl: z.string().optional(),
 }) satisfies z.ZodType<StepTrace & { baseUrl?: string }>;
 
-export type StoredStepTrace = z.output<typeof stepTraceColumn>;
-
 export const compactionRecordColumn = z.object({
   summary: z.string().optional(),
   cutoffMessageId: z.string().optional(),
@@ -83,11 +81,3 @@ export const compactionRecordColumn = z.object({
 export const mcpHeadersColumn = z.record(z.string(), z.string());
 
 export const mcpArgsColumn = z.array(z.string());
-
-/** A column value checked against its schema; a row that fails is reported by the caller with what it was. */
-export function parseColumn<S extends z.ZodType>(schema: S, value: unknown): { ok: true; value: z.output<S> } | { ok: false; error: string } {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, error: `${issue?.path.join('.') || 'value'}: ${issue?.message ?? 'invalid'}` };
-}

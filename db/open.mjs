@@ -7,7 +7,7 @@ import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 
-export const DEFAULT_DATABASE_URL = 'file:./data/playground.db';
+const DEFAULT_DATABASE_URL = 'file:./data/playground.db';
 /**
  * The driver itself never waits for a lock: the local libSQL driver waits synchronously,
  * which froze the whole server (every request, every stream) for as long as another
@@ -16,7 +16,7 @@ export const DEFAULT_DATABASE_URL = 'file:./data/playground.db';
  */
 export const BUSY_TIMEOUT_MS = 0;
 /** How long one database call keeps retrying a locked database before it gives up with DatabaseBusyError. */
-export const DEFAULT_BUSY_BUDGET_MS = 4000;
+const DEFAULT_BUSY_BUDGET_MS = 4000;
 
 /** A write that could not take the database's lock in time: nothing was written. */
 export class DatabaseBusyError extends Error {

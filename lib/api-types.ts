@@ -46,12 +46,6 @@ export interface ModelsResponse {
   defaultKey: string;
 }
 
-/** Every 4xx/5xx answer of the API. */
-export interface ApiError {
-  error: string;
-  code?: string;
-}
-
 /** Body of POST /api/chat. The client sends only the new message; the server rebuilds history. */
 export interface ChatRequestBody {
   sessionId: string;

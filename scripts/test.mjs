@@ -20,6 +20,7 @@ const playwrightReport = path.join(artifacts, `e2e-${runId}`, 'report.json');
 const stages = [
   ['typecheck', bin('tsc'), ['--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['unused code (knip)', bin('knip'), ['--no-progress']],
   ['unit, integration and components', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
   ['build', process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']],
   ['end-to-end', bin('playwright'), ['test']],

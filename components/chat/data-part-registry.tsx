@@ -29,7 +29,7 @@ export interface DataPartContext {
   onRetry?: () => void;
 }
 
-export interface DataPartRenderer<T extends DataPartType> {
+interface DataPartRenderer<T extends DataPartType> {
   render(part: DataPartOf<T>, context: DataPartContext): ReactNode;
   /** Whether the part draws anything (the thinking indicator and "is the message empty" use it). */
   visible(part: DataPartOf<T>): boolean;

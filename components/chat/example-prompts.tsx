@@ -1,6 +1,6 @@
 import { CalculatorIcon, ClockIcon, TableIcon } from 'lucide-react';
 
-export const EXAMPLE_PROMPTS = [
+const EXAMPLE_PROMPTS = [
   { Icon: CalculatorIcon, title: 'Do some maths', text: 'Work out (17 * 23) + 144 / 12 with the calculator, then explain each step.' },
   { Icon: ClockIcon, title: 'Check the clock', text: 'What time is it right now in UTC, and how many hours are left until midnight?' },
   { Icon: TableIcon, title: 'Compare numbers', text: 'Which is larger, 2^32 or 10^9.5? Show both values in a small table.' },

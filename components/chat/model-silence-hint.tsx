@@ -6,7 +6,7 @@ import { useNow } from '@/lib/client/use-now';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 
 /** Silence shorter than this is a model thinking or a slow network; longer deserves a word. */
-export const SILENCE_HINT_AFTER_MS = 5_000;
+const SILENCE_HINT_AFTER_MS = 5_000;
 
 /**
  * "Waiting for the model: no data for 23 s". Shown while the model is expected

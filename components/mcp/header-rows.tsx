@@ -15,7 +15,7 @@ export interface HeaderRow {
 }
 
 let nextKey = 0;
-export const newHeaderRow = (): HeaderRow => ({ key: `h${nextKey++}`, name: '', value: '', stored: false });
+const newHeaderRow = (): HeaderRow => ({ key: `h${nextKey++}`, name: '', value: '', stored: false });
 export const storedHeaderRow = (name: string): HeaderRow => ({ key: `h${nextKey++}`, name, stored: true });
 
 /** Header name/value rows; stored values are never shown, only replaced. */

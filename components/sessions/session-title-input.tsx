@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 
-export const MAX_TITLE_CHARS = 200;
+const MAX_TITLE_CHARS = 200;
 
 /**
  * Inline title editor: Enter or blur saves, Escape cancels. Empty or unchanged

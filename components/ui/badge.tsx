@@ -23,4 +23,4 @@ function Badge({ className, tone, ...props }: React.ComponentProps<'span'> & Var
   return <span data-slot="badge" className={cn(badgeVariants({ tone }), className)} {...props} />;
 }
 
-export { Badge, badgeVariants };
+export { Badge };

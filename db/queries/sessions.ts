@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { sessions, type SessionRow } from '../schema';
 
-export const DEFAULT_SESSION_TITLE = 'New session';
+const DEFAULT_SESSION_TITLE = 'New session';
 
 export async function listSessions(db: Db, ownerId: string): Promise<SessionRow[]> {
   return db.select().from(sessions).where(eq(sessions.ownerId, ownerId)).orderBy(desc(sessions.updatedAt), desc(sessions.createdAt));

@@ -28,7 +28,7 @@ export async function getWorkspaceFile(
   return row;
 }
 
-export async function loadWorkspaceFiles(db: Db, ownerId: string, sessionId: string): Promise<StoredWorkspaceFile[]> {
+async function loadWorkspaceFiles(db: Db, ownerId: string, sessionId: string): Promise<StoredWorkspaceFile[]> {
   const rows = await db
     .select({ path: workspaceFiles.path, content: workspaceFiles.content })
     .from(workspaceFiles)

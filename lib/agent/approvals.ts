@@ -57,7 +57,7 @@ export function withResolvedCalls(messages: readonly AgentUIMessage[], resolved:
 }
 
 /** What the model reads for a call the user denied. */
-export function deniedResultText(reason: string | undefined): string {
+function deniedResultText(reason: string | undefined): string {
   return `The user denied this tool call${reason ? ` (reason: ${reason})` : ''}. Do not retry it; adjust the plan or ask the user.`;
 }
 

@@ -7,7 +7,7 @@ export const systemClock: Clock = {
   sleep: (ms, signal) => abortableSleep(ms, signal),
 };
 
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(abortError(signal));
     const timer = setTimeout(() => {
@@ -22,7 +22,7 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export function abortError(signal?: AbortSignal): Error {
+function abortError(signal?: AbortSignal): Error {
   const reason = signal?.reason;
   if (reason instanceof Error && reason.name === 'AbortError') return reason;
   const error = new Error('The operation was aborted');

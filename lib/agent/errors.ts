@@ -5,7 +5,7 @@ import { APICallError } from 'ai';
  * the user about them in plain words.
  */
 
-export type ErrorCause =
+type ErrorCause =
   | 'rate-limited'
   | 'quota'
   | 'server-error'
@@ -37,7 +37,7 @@ export interface ClassifiedError {
 }
 
 /** Status codes that are worth another try: timeouts, conflicts, rate limits and transient server failures. */
-export const RETRYABLE_STATUS_CODES: ReadonlySet<number> = new Set([408, 409, 429, 500, 502, 503, 504, 529]);
+const RETRYABLE_STATUS_CODES: ReadonlySet<number> = new Set([408, 409, 429, 500, 502, 503, 504, 529]);
 
 const NETWORK_CODES = ['ECONNRESET', 'ETIMEDOUT', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT'];
 const NETWORK_MESSAGES = ['socket hang up', 'fetch failed', 'network error', 'other side closed'];

@@ -44,7 +44,7 @@ export function runEnd(reason: RunEndReason, details: RunEndDetails = {}): RunEn
   return end;
 }
 
-export function runEndMessage(reason: RunEndReason, { detail, count }: RunEndDetails): string {
+function runEndMessage(reason: RunEndReason, { detail, count }: RunEndDetails): string {
   switch (reason) {
     case 'completed':
       return 'The agent finished.';

@@ -16,7 +16,7 @@ export interface BeforeModelCallContext {
   messages: readonly ModelMessage[];
 }
 /** Return changed tools (a subset or a replacement) and/or instructions for this model call. */
-export type BeforeModelCallResult = { tools?: AgentTool[]; instructions?: string } | void | undefined;
+type BeforeModelCallResult = { tools?: AgentTool[]; instructions?: string } | void | undefined;
 
 export interface AfterModelCallContext {
   iteration: number;
@@ -68,9 +68,9 @@ export interface AfterToolCallContext {
   errorText?: string;
 }
 /** Return `{ output }` to replace a successful tool's output. */
-export type AfterToolCallResult = { output: unknown } | void | undefined;
+type AfterToolCallResult = { output: unknown } | void | undefined;
 
-export type Hook<CTX, RESULT> =
+type Hook<CTX, RESULT> =
   | ((ctx: CTX) => RESULT | Promise<RESULT>)
   | {
       name: string;
@@ -86,7 +86,7 @@ export interface AgentHooks {
   afterToolCall: Hook<AfterToolCallContext, AfterToolCallResult>[];
 }
 
-export type HookKind = keyof AgentHooks;
+type HookKind = keyof AgentHooks;
 
 export interface HookRecord {
   kind: HookKind;
@@ -107,7 +107,7 @@ export function resolveHooks(hooks: Partial<AgentHooks> | undefined): AgentHooks
   };
 }
 
-export function hookName(hook: Hook<never, unknown>, index: number): string {
+function hookName(hook: Hook<never, unknown>, index: number): string {
   if (typeof hook === 'function') return hook.name || `hook#${index + 1}`;
   return hook.name;
 }
@@ -120,7 +120,7 @@ class HookTimeoutError extends Error {
 }
 
 /** Runs one hook under a timeout; returns undefined (and records why) when it fails. */
-export async function runHook<CTX, RESULT>(
+async function runHook<CTX, RESULT>(
   kind: HookKind,
   hook: Hook<CTX, RESULT>,
   index: number,

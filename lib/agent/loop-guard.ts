@@ -15,7 +15,7 @@ export interface LoopGuardThresholds {
   maxNudges: number;
 }
 
-export const DEFAULT_LOOP_GUARD_THRESHOLDS: LoopGuardThresholds = { repeatLimit: 5, sameToolLimit: 10, maxNudges: 5 };
+const DEFAULT_LOOP_GUARD_THRESHOLDS: LoopGuardThresholds = { repeatLimit: 5, sameToolLimit: 10, maxNudges: 5 };
 
 export type LoopGuardVerdict =
   | { kind: 'ok' }

@@ -12,7 +12,7 @@ import { abortEnd, createRunContext, hookOptions, type LoopState, type OpenStep,
 import { appendToolResults, applyCompaction, askCompaction, closeStep, nudge, runModelStep, settleUnexecuted } from './loop-step';
 import { resumeApprovals } from './resume-approvals';
 
-export { historyToModelMessages, type LoopState } from './run-context';
+export { historyToModelMessages } from './run-context';
 
 /**
  * The agent loop as an explicit state machine. Each state is handled by one
@@ -35,7 +35,7 @@ export { historyToModelMessages, type LoopState } from './run-context';
 
 export const SUMMARY_PROMPT = 'You have reached the step limit for this run. Do not call tools. Summarize what you did and what is left.';
 
-export function maxIterationsFallbackText(iterations: number): string {
+function maxIterationsFallbackText(iterations: number): string {
   return `I reached the limit of ${iterations} steps before finishing, and could not write a summary. Ask me to continue to pick up where I left off.`;
 }
 
@@ -69,7 +69,7 @@ export async function runAgent(input: RunAgentInput): Promise<RunResult> {
   return { end: state.end, usage: ctx.usage, steps: ctx.steps };
 }
 
-export async function transition(state: LoopState, ctx: RunContext): Promise<LoopState> {
+async function transition(state: LoopState, ctx: RunContext): Promise<LoopState> {
   switch (state.kind) {
     case 'resume-approvals':
       return resumeApprovals(ctx, state.answers);

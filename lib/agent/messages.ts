@@ -61,7 +61,7 @@ export interface NudgeNotice {
   count?: number;
 }
 
-export interface AgentMetadata {
+interface AgentMetadata {
   createdAt?: number;
   /** Model key from lib/models, e.g. `openai:gpt-4.1-mini` or `demo:scripted`. */
   model?: string;
@@ -88,13 +88,13 @@ export interface ContextSnapshot {
 }
 
 /** Sent (transient) at every budget check: the context size the trigger just decided with. */
-export interface ContextNotice {
+interface ContextNotice {
   tokens: number;
   estimated: boolean;
 }
 
 /** Sent (transient) when a compaction changed the model's view mid-run, so the UI refreshes its meter and dividers. */
-export interface CompactionNotice {
+interface CompactionNotice {
   id: string;
   tokensBefore: number;
   tokensAfter: number;

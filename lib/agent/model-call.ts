@@ -83,7 +83,7 @@ async function failedAttemptNotice(
 }
 
 /** "connection dropped after 212 tokens", "the model stopped sending data for 60 s", "server error (503)". */
-export function attemptSummary(error: ClassifiedError, streamedOutput: boolean, tokens: number): string {
+function attemptSummary(error: ClassifiedError, streamedOutput: boolean, tokens: number): string {
   const after = streamedOutput ? ` after ${tokens} ${tokens === 1 ? 'token' : 'tokens'}` : '';
   switch (error.cause) {
     case 'network':

@@ -300,7 +300,7 @@ function recordRequest(trace: StepTrace, body: unknown): void {
 }
 
 /** Readable reasons for calls the SDK rejected before they could run. */
-export function describeInvalidCall(error: unknown, tools: ToolSet | undefined): string {
+function describeInvalidCall(error: unknown, tools: ToolSet | undefined): string {
   const name = (error as { name?: string } | undefined)?.name;
   if (name === 'AI_NoSuchToolError') {
     const toolName = (error as { toolName?: string }).toolName ?? 'unknown';

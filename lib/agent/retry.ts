@@ -8,7 +8,7 @@ import { retryLabel, type ClassifiedError } from './errors';
  */
 
 /** Upward jitter as a fraction of the exponential delay, so parallel runs don't retry in lockstep. */
-export const RETRY_JITTER_FRACTION = 0.2;
+const RETRY_JITTER_FRACTION = 0.2;
 
 type RetrySettings = Pick<LoopSettings, 'maxRetries' | 'retryBaseDelayMs' | 'retryMaxDelayMs'>;
 

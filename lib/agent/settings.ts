@@ -17,23 +17,23 @@ export type SettingGroup = 'loop' | 'context';
 export type SettingUnit = 'ms' | 'chars' | 'tokens' | '%';
 
 /** An integer input; its range comes from the schema's `.min()`/`.max()`. */
-export interface NumberControl {
+interface NumberControl {
   kind: 'number';
   unit?: SettingUnit;
 }
 /** A checkbox. */
-export interface SwitchControl {
+interface SwitchControl {
   kind: 'switch';
 }
 /** A pick from the configured models; the empty string (labelled `emptyLabel`) keeps the default. */
-export interface ModelControl {
+interface ModelControl {
   kind: 'model';
   emptyLabel: string;
 }
-export type SettingControl = NumberControl | SwitchControl | ModelControl;
+type SettingControl = NumberControl | SwitchControl | ModelControl;
 
 /** The controls that can edit a value of type `T`. */
-export type ControlFor<T> = [T] extends [number] ? NumberControl : [T] extends [boolean] ? SwitchControl : [T] extends [string] ? ModelControl : never;
+type ControlFor<T> = [T] extends [number] ? NumberControl : [T] extends [boolean] ? SwitchControl : [T] extends [string] ? ModelControl : never;
 
 export interface SettingDescriptor<S extends z.ZodType = z.ZodType, Scope extends SettingScope = SettingScope> {
   /** Validates an override (request, stored column) and, through `.min()`/`.max()`, bounds the input. */
@@ -47,7 +47,7 @@ export interface SettingDescriptor<S extends z.ZodType = z.ZodType, Scope extend
 }
 
 /** Any descriptor, as the derivations read it. */
-export interface AnySetting {
+interface AnySetting {
   schema: z.ZodType;
   default: unknown;
   label: string;

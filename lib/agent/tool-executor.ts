@@ -83,7 +83,7 @@ export async function executeToolCalls(
 }
 
 /** Consecutive read-only calls form one parallel batch; every other call is a batch of its own. */
-export function batchesOf(calls: readonly ModelToolCall[], tools: ReadonlyMap<string, AgentTool>): number[][] {
+function batchesOf(calls: readonly ModelToolCall[], tools: ReadonlyMap<string, AgentTool>): number[][] {
   const batches: number[][] = [];
   let current: number[] = [];
   calls.forEach((call, index) => {

@@ -22,7 +22,7 @@ export interface AgentTool<INPUT = any, OUTPUT = unknown> {
   execute(input: INPUT, ctx: ToolExecutionContext): Promise<OUTPUT>;
 }
 
-export interface ToolExecutionContext {
+interface ToolExecutionContext {
   toolCallId: string;
   signal: AbortSignal;
 }

@@ -84,7 +84,7 @@ export function createStepTrace(stepNumber: number, kind: StepTrace['kind'], sta
   };
 }
 
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 /** Header and field names whose values are credentials. */
 const SECRET_KEY = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|apikey|api_key|x-goog-api-key|password|secret|client_secret|access_token|refresh_token|id_token|token|openai-organization|openai-project)$|api[-_]?key|secret|password|bearer/i;
@@ -115,7 +115,7 @@ function redact(value: unknown, seen: WeakSet<object>): unknown {
 }
 
 /** Guesses the endpoint from the body shape: Responses bodies have `input`, Chat Completions bodies `messages`. */
-export function endpointFor(body: unknown): string {
+function endpointFor(body: unknown): string {
   if (body && typeof body === 'object' && 'input' in body && !('messages' in body)) return '/responses';
   return '/chat/completions';
 }

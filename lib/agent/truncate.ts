@@ -12,7 +12,7 @@ export interface ToolResultText {
   originalChars: number;
 }
 
-export function serializeToolOutput(output: unknown): string {
+function serializeToolOutput(output: unknown): string {
   if (typeof output === 'string') return output;
   if (output === undefined) return '';
   try {

@@ -7,7 +7,7 @@ import type { StepTrace } from './trace';
 import type { AgentTool } from './tool';
 import type { LoopSettings } from './settings';
 
-export type { AgentTool, ToolExecutionContext } from './tool';
+export type { AgentTool } from './tool';
 
 /** The loop's options: derived from the settings table in ./settings.ts (one descriptor per setting). */
 export type { LoopSettings };

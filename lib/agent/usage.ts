@@ -9,7 +9,7 @@ import { emptyUsage, type UsageTotals } from './messages';
 /** Rough size of one message's framing (role, separators) when we can't tokenize. */
 export const ESTIMATED_TOKENS_PER_MESSAGE = 16;
 /** Rule of thumb for non-OpenAI tokenizers: about four characters per token. */
-export const ESTIMATED_CHARS_PER_TOKEN = 4;
+const ESTIMATED_CHARS_PER_TOKEN = 4;
 /** OpenAI's chat format adds about this many tokens per message. */
 export const OPENAI_TOKENS_PER_MESSAGE = 4;
 
@@ -121,4 +121,3 @@ export async function resolveStepUsage(input: StepUsageInput): Promise<UsageTota
   return usage;
 }
 
-export { addUsage, emptyUsage } from './messages';

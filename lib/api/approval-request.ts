@@ -6,7 +6,7 @@ import { z } from 'zod';
  * database. Unknown keys are rejected, so nothing else can ride along.
  */
 
-export const MAX_EDITED_INPUT_BYTES = 200_000;
+const MAX_EDITED_INPUT_BYTES = 200_000;
 
 const decisionSchema = z
   .object({

@@ -13,5 +13,3 @@ export const sessionPatchSchema = z
     permissionMode: z.enum(PERMISSION_MODES).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');
-
-export type SessionPatch = z.infer<typeof sessionPatchSchema>;

@@ -12,7 +12,7 @@ import { fetchMcpServers } from '@/lib/client/mcp-api';
  * list revalidates when the tab regains focus. Each hook names its key here,
  * so a write can update (or revalidate) exactly the entry it changed.
  */
-export const dataKeys = {
+const dataKeys = {
   sessions: ['sessions'] as const,
   grants: (sessionId: string) => ['grants', sessionId] as const,
   runs: (sessionId: string) => ['runs', sessionId] as const,

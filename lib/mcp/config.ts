@@ -20,17 +20,17 @@ export function isStdioAllowed(env: Record<string, string | undefined> = process
   return value === '1' || value === 'true' || value === 'yes';
 }
 
-export const MAX_HEADERS = 20;
+const MAX_HEADERS = 20;
 
 /** Headers the transport manages itself; letting a user set them would break or spoof the protocol. */
 const RESERVED_HEADERS = new Set(['accept', 'content-type', 'content-length', 'host', 'connection', 'transfer-encoding', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id']);
 
-export const serverNameSchema = z
+const serverNameSchema = z
   .string()
   .trim()
   .regex(MCP_SERVER_NAME_PATTERN, 'Name: 1–32 lowercase letters, digits or dashes (it prefixes the tool names, e.g. name__tool)');
 
-export const serverUrlSchema = z
+const serverUrlSchema = z
   .string()
   .trim()
   .max(2000)

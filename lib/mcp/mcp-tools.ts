@@ -9,12 +9,12 @@ import { mcpResultToOutput, McpToolResultError } from './output';
 type McpToolDefinition = ListToolsResult['tools'][number];
 
 /** A server offering more than this is cut off: every tool costs prompt tokens on every call. */
-export const MAX_TOOLS_PER_SERVER = 100;
+const MAX_TOOLS_PER_SERVER = 100;
 const MAX_LIST_PAGES = 10;
 const MAX_DESCRIPTION_CHARS = 1_000;
 
 /** Lists every tool of a connected server (all pages), bounded in time. */
-export async function listMcpTools(client: MCPClient, timeoutMs = MCP_CONNECT_TIMEOUT_MS): Promise<McpToolDefinition[]> {
+async function listMcpTools(client: MCPClient, timeoutMs = MCP_CONNECT_TIMEOUT_MS): Promise<McpToolDefinition[]> {
   const tools: McpToolDefinition[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES && tools.length < MAX_TOOLS_PER_SERVER; page++) {
@@ -30,7 +30,7 @@ export async function listMcpTools(client: MCPClient, timeoutMs = MCP_CONNECT_TI
  * The permission class. `readOnlyHint` is the server's own claim and only a
  * hint; it is trusted as far as the user trusts the server they added.
  */
-export function mcpPermissionOf(tool: Pick<McpToolDefinition, 'annotations'>): 'read' | 'external' {
+function mcpPermissionOf(tool: Pick<McpToolDefinition, 'annotations'>): 'read' | 'external' {
   return tool.annotations?.readOnlyHint === true ? 'read' : 'external';
 }
 
@@ -45,7 +45,7 @@ function namespacedNames(serverName: string, tools: McpToolDefinition[]): string
   });
 }
 
-export function summarizeMcpTools(serverName: string, tools: McpToolDefinition[]): McpToolSummary[] {
+function summarizeMcpTools(serverName: string, tools: McpToolDefinition[]): McpToolSummary[] {
   const names = namespacedNames(serverName, tools);
   return tools.map((tool, index) => ({
     name: names[index],
@@ -66,7 +66,7 @@ function inputSchemaOf(tool: McpToolDefinition) {
  * One server's tools as AgentTools. Calls go through `client`; the loop owns timeout and
  * cancellation, with the server's own tool timeout when it has one (else the session's).
  */
-export function mcpAgentTools(serverName: string, client: MCPClient, tools: McpToolDefinition[], toolTimeoutMs?: number | null): AgentTool[] {
+function mcpAgentTools(serverName: string, client: MCPClient, tools: McpToolDefinition[], toolTimeoutMs?: number | null): AgentTool[] {
   const names = namespacedNames(serverName, tools);
   return tools.map((tool, index): AgentTool<Record<string, unknown>> => {
     const permission = mcpPermissionOf(tool);
@@ -93,7 +93,7 @@ export function mcpAgentTools(serverName: string, client: MCPClient, tools: McpT
 }
 
 /** A line the run shows when a server's tools are missing from it. */
-export interface McpNotice {
+interface McpNotice {
   server: string;
   message: string;
 }

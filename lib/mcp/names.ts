@@ -3,7 +3,7 @@
  * card uses parseMcpToolName), so no server imports here.
  */
 
-export const MCP_TOOL_SEPARATOR = '__';
+const MCP_TOOL_SEPARATOR = '__';
 
 /** The strictest common limit: OpenAI's function names match ^[a-zA-Z0-9_-]{1,64}$. */
 export const MAX_TOOL_NAME_LENGTH = 64;

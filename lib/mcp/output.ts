@@ -21,7 +21,7 @@ function sizeOfBase64(data: unknown): string {
   return bytes >= 1024 ? `, ${(bytes / 1024).toFixed(1)} kB` : `, ${bytes} B`;
 }
 
-export function contentItemToText(item: ContentItem): string {
+function contentItemToText(item: ContentItem): string {
   switch (item.type) {
     case 'text':
       return String(item.text ?? '');

@@ -3,7 +3,7 @@ import type { McpServerView } from '@/lib/api-types';
 import { commandLine, isCommandConfirmed } from './stdio-command';
 
 /** Shown instead of a header's value. Reveals nothing, not even its length. */
-export const MASKED_SECRET = '••••••••';
+const MASKED_SECRET = '••••••••';
 
 /** The only shape of an MCP server that may reach the browser. */
 export function toMcpServerView(row: McpServerRecord): McpServerView {

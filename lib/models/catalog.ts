@@ -29,7 +29,7 @@ export const FALLBACK_CONTEXT_WINDOW = 8_192;
 
 const M = 1_000_000;
 
-export const MODEL_CATALOG: readonly CatalogEntry[] = [
+const MODEL_CATALOG: readonly CatalogEntry[] = [
   // OpenAI
   { id: 'gpt-5', contextWindow: 400_000, maxOutputTokens: 128_000, pricing: { input: 1.25, cachedInput: 0.125, output: 10 } },
   { id: 'gpt-5-mini', contextWindow: 400_000, maxOutputTokens: 128_000, pricing: { input: 0.25, cachedInput: 0.025, output: 2 } },

@@ -13,8 +13,8 @@ export interface ProviderEnv {
   defaultModel?: string;
 }
 
-export const DEFAULT_OPENAI_MODELS = ['gpt-4.1-mini', 'gpt-4.1', 'gpt-5-mini', 'o4-mini'];
-export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
+const DEFAULT_OPENAI_MODELS = ['gpt-4.1-mini', 'gpt-4.1', 'gpt-5-mini', 'o4-mini'];
+const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
 
 function list(value: string | undefined): string[] {
   return (value ?? '')

@@ -1,3 +1,1 @@
-export { DEMO_MODEL_KEY, UnknownModelError, listModels, resolveModel } from './registry';
-export { readProviderEnv } from './env';
-export type { ModelInfo, ModelListing, ResolvedModel } from './types';
+export { listModels, resolveModel } from './registry';

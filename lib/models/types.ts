@@ -1,7 +1,7 @@
 import type { LanguageModel } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 
-export type ProviderKind = 'openai' | 'compat' | 'ollama' | 'demo';
+type ProviderKind = 'openai' | 'compat' | 'ollama' | 'demo';
 
 /** What the model picker shows. Never carries a key or a base URL secret. */
 export interface ModelInfo {

@@ -26,7 +26,7 @@ export interface GuardedResponse {
   redirects: string[];
 }
 
-export class FetchTimeoutError extends Error {
+class FetchTimeoutError extends Error {
   constructor(timeoutMs: number) {
     super(`The request took longer than ${timeoutMs / 1000} s and was abandoned.`);
     this.name = 'FetchTimeoutError';

@@ -36,7 +36,7 @@ export interface GuardOptions {
   allowPrivateAddressForTests?: (address: string) => boolean;
 }
 
-export const ALLOWED_PROTOCOLS = ['http:', 'https:'] as const;
+const ALLOWED_PROTOCOLS = ['http:', 'https:'] as const;
 
 /** Only these ipaddr.js ranges are the public internet; every other named range is refused. */
 const PUBLIC_RANGE = 'unicast';
@@ -88,12 +88,8 @@ export function blockedAddressReason(address: string): string | undefined {
   return RANGE_WORDS[range] ?? `an address in the special-purpose range "${range}"`;
 }
 
-export function isPublicAddress(address: string): boolean {
-  return blockedAddressReason(address) === undefined;
-}
-
 /** All addresses of a host name, via the system resolver (like the connection itself would use). */
-export const systemResolver: Resolver = (hostname) =>
+const systemResolver: Resolver = (hostname) =>
   new Promise((resolve, reject) => {
     dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses: LookupAddress[]) => {
       if (error) reject(new BlockedUrlError(`Could not resolve ${hostname}: ${error.code ?? error.message}`));

@@ -16,7 +16,6 @@
 
 export const PERMISSION_MODES = ['plan', 'ask', 'accept-edits', 'auto'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
-export const DEFAULT_PERMISSION_MODE: PermissionMode = 'ask';
 
 export const PERMISSION_CLASSES = ['read', 'write', 'network', 'external'] as const;
 export type PermissionClass = (typeof PERMISSION_CLASSES)[number];
@@ -77,7 +76,7 @@ export function decidePermission(request: PermissionRequest): PermissionDecision
 }
 
 /** The sentence on the approval prompt: why this call waits. */
-export function askReason(mode: PermissionMode, toolClass: PermissionClass): string {
+function askReason(mode: PermissionMode, toolClass: PermissionClass): string {
   const what: Record<PermissionClass, string> = {
     read: 'reads data',
     write: 'changes the workspace',
@@ -94,7 +93,3 @@ export function toolsOfferedIn<T extends { permission?: PermissionClass }>(mode:
 
 export const PLAN_MODE_INSTRUCTIONS =
   'Plan mode is on: you may only use read-only tools. Investigate and propose a plan; do not try to change anything.';
-
-export function isPermissionMode(value: unknown): value is PermissionMode {
-  return typeof value === 'string' && (PERMISSION_MODES as readonly string[]).includes(value);
-}

@@ -6,11 +6,11 @@
  * every start.
  */
 
-export const OPEN_FLAG = 'PLAYGROUND_ALLOW_OPEN';
-export const DEFAULT_BIND_HOST = '127.0.0.1';
+const OPEN_FLAG = 'PLAYGROUND_ALLOW_OPEN';
+const DEFAULT_BIND_HOST = '127.0.0.1';
 
 /** @param {string} host */
-export function isLoopbackBind(host) {
+function isLoopbackBind(host) {
   const value = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
   return value === 'localhost' || value === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(value);
 }

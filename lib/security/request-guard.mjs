@@ -20,7 +20,7 @@
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
 /** Host names served without configuration, on any port. */
-export const DEFAULT_ALLOWED_HOSTS = Object.freeze(['localhost', '127.0.0.1', '[::1]']);
+const DEFAULT_ALLOWED_HOSTS = Object.freeze(['localhost', '127.0.0.1', '[::1]']);
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -143,7 +143,7 @@ export function checkHost(headers, list) {
  * @param {AllowList} list
  * @returns {Verdict}
  */
-export function checkWriteOrigin(method, headers, list) {
+function checkWriteOrigin(method, headers, list) {
   if (!MUTATING_METHODS.has(method.toUpperCase())) return { ok: true };
   const site = header(headers, 'sec-fetch-site')?.trim().toLowerCase();
   const origin = header(headers, 'origin')?.trim();
@@ -193,7 +193,7 @@ export function isJsonContentType(value) {
  * @param {HeaderBag} headers
  * @returns {Verdict}
  */
-export function checkContentType(method, headers) {
+function checkContentType(method, headers) {
   if (!MUTATING_METHODS.has(method.toUpperCase())) return { ok: true };
   const type = header(headers, 'content-type');
   if (isJsonContentType(type)) return { ok: true };
@@ -211,7 +211,7 @@ export function checkContentType(method, headers) {
  * @param {number} [limit]
  * @returns {Verdict}
  */
-export function checkDeclaredLength(headers, limit = MAX_REQUEST_BODY_BYTES) {
+function checkDeclaredLength(headers, limit = MAX_REQUEST_BODY_BYTES) {
   const declared = Number(header(headers, 'content-length') ?? 0);
   if (!(declared > limit)) return { ok: true };
   return tooLarge(limit, `Content-Length ${declared}`);
@@ -231,7 +231,7 @@ export function tooLarge(limit, reason) {
  * @param {string} target the request target, e.g. `/api/sessions?x=1`
  * @returns {Verdict}
  */
-export function checkPath(target) {
+function checkPath(target) {
   const pathname = target.split('?')[0] ?? '';
   try {
     decodeURIComponent(pathname);

@@ -121,7 +121,7 @@ export async function createContextSeam(input: ContextSeamInput): Promise<Contex
 }
 
 /** The figure the next request builds on: this step's input, plus the output it adds to the history. */
-export function stepSnapshot(trace: Pick<StepTrace, 'usage'>, compactionId: string | null): ContextSnapshot | undefined {
+function stepSnapshot(trace: Pick<StepTrace, 'usage'>, compactionId: string | null): ContextSnapshot | undefined {
   const usage = trace.usage;
   if (!usage || usage.inputTokens <= 0) return undefined;
   return {
@@ -132,7 +132,7 @@ export function stepSnapshot(trace: Pick<StepTrace, 'usage'>, compactionId: stri
   };
 }
 
-export function contextLimitMessage(tokens: number, thresholds: ContextThresholds): string {
+function contextLimitMessage(tokens: number, thresholds: ContextThresholds): string {
   const n = (value: number) => value.toLocaleString('en-US');
   const percent = Math.round((thresholds.hardLimit / thresholds.window) * 100);
   return (

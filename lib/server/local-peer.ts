@@ -7,7 +7,7 @@ import { ApiError } from './http';
  * header, after removing any value a client sent, and it says "remote" whenever a proxy
  * forwarded the request. Without our server in front (no header), nothing is local.
  */
-export function isFromThisMachine(request: Request): boolean {
+function isFromThisMachine(request: Request): boolean {
   return request.headers.get(PEER_HEADER) === 'loopback';
 }
 

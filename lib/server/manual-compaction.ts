@@ -21,7 +21,7 @@ import { requireSession } from './session-access';
  * sees between runs. The caller holds the session (no run may start meanwhile).
  */
 
-export interface ManualCompactionResult {
+interface ManualCompactionResult {
   compaction?: CompactionEntry;
   warning?: string;
 }
@@ -58,7 +58,7 @@ export async function pinMessageFor(request: Request, id: string, messageId: str
   if (!(await setMessagePinned(db, ownerId, session.id, messageId, pinned))) throw new ApiError('not_found', 'Message not found in this session.');
 }
 
-export async function compactSessionNow(db: Db, ownerId: string, session: SessionRow, focus: string | undefined, signal: AbortSignal): Promise<ManualCompactionResult> {
+async function compactSessionNow(db: Db, ownerId: string, session: SessionRow, focus: string | undefined, signal: AbortSignal): Promise<ManualCompactionResult> {
   const state = await loadContextState(db, ownerId, session);
   const toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id });
   try {
@@ -101,7 +101,7 @@ export async function compactSessionNow(db: Db, ownerId: string, session: Sessio
 }
 
 /** Undoes a compaction; the report says what the restored context costs and warns when it no longer fits. */
-export async function undoSessionCompaction(
+async function undoSessionCompaction(
   db: Db,
   ownerId: string,
   session: SessionRow,

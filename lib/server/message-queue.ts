@@ -33,7 +33,7 @@ export function dispatchesQueue(end: RunEnd): boolean {
   return end.reason === 'completed' || end.reason === 'done-tool';
 }
 
-export function toQueuedMessage(row: QueuedMessageRow): QueuedMessage {
+function toQueuedMessage(row: QueuedMessageRow): QueuedMessage {
   return { id: row.id, text: row.text, createdAt: row.createdAt, updatedAt: row.updatedAt };
 }
 

@@ -28,7 +28,7 @@ export const SERVER_RESTART_END: RunEnd = {
   reason: 'server-restart',
   message: 'The server stopped before the agent finished (a restart, a crash or a shutdown). Everything it did so far is kept; unfinished tool calls were closed. Continue to pick up where it left off.',
 };
-export const INTERRUPTED_TOOL_TEXT = 'interrupted by server restart';
+const INTERRUPTED_TOOL_TEXT = 'interrupted by server restart';
 
 /**
  * This server process's identity for run leases: stable across restarts of the same
@@ -91,7 +91,7 @@ async function storedRunMessage(db: Db, run: RunRow): Promise<AgentUIMessage | u
 }
 
 /** Interrupts one orphaned run. Answers false when another process got there first. */
-export async function recoverRun(db: Db, run: RunRow): Promise<boolean> {
+async function recoverRun(db: Db, run: RunRow): Promise<boolean> {
   if (!(await landRunWrite(() => finishRun(db, run.id, { status: 'interrupted', endReason: SERVER_RESTART_END.reason })))) return false;
   const fromLog = await messageFromLog(db, run);
   const found = fromLog ?? (await storedRunMessage(db, run));

@@ -53,7 +53,7 @@ export async function stopSessionRun(db: Db, ownerId: string, sessionId: string,
  *   a reload during a continuation failed with "No tool invocation found for approval ID".
  * (This approach, and the approval-responded detail, came from a helper's branch.)
  */
-export function transcriptForReattach(
+function transcriptForReattach(
   messages: AgentUIMessage[],
   run: Pick<RunRow, 'messageId' | 'baseMessage'> | undefined,
   events: readonly RunEvent[] = [],

@@ -15,12 +15,12 @@ import type { AgentUIMessageChunk } from '@/lib/agent/messages';
  * second tab and another instance all see the same run.
  */
 
-export const FLUSH_MS = 50;
+const FLUSH_MS = 50;
 export const MAX_BATCH = 256;
 /** How often a process that does not own the run looks for new events. */
-export const POLL_MS = 300;
+const POLL_MS = 300;
 /** A run's writes must land: they wait out a locked database this long before the run fails. */
-export const RUN_WRITE_BUDGET_MS = 120_000;
+const RUN_WRITE_BUDGET_MS = 120_000;
 
 export const landRunWrite = <T>(write: () => Promise<T>) => withBusyRetry(write, { budgetMs: RUN_WRITE_BUDGET_MS });
 

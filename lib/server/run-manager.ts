@@ -63,7 +63,7 @@ export function getActiveRun(sessionId: string): ActiveRun | undefined {
  * Claims the session for a new run. Synchronous, so two requests racing for
  * the same session cannot both pass. Returns false when a run is active.
  */
-export function reserveSession(sessionId: string): boolean {
+function reserveSession(sessionId: string): boolean {
   if (isSessionRunning(sessionId)) return false;
   reserved.add(sessionId);
   return true;
@@ -301,12 +301,12 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
 const shutdown = (globalThis as { __agentShutdown?: { draining: boolean } }).__agentShutdown ??= { draining: false };
 
 /** How long a shutdown lets active runs finish before it interrupts them (RUN_DRAIN_TIMEOUT_MS, default 25 s). */
-export function drainTimeoutMs(): number {
+function drainTimeoutMs(): number {
   const configured = Number(process.env.RUN_DRAIN_TIMEOUT_MS);
   return Number.isFinite(configured) && configured >= 0 ? configured : 25_000;
 }
 
-export function isDraining(): boolean {
+function isDraining(): boolean {
   return shutdown.draining;
 }
 
@@ -316,7 +316,7 @@ export function isDraining(): boolean {
  * message, log and row written, so the next process (or another instance) shows them
  * as such and the user can continue.
  */
-export async function drainRuns(timeoutMs = drainTimeoutMs()): Promise<{ finished: number; interrupted: number }> {
+async function drainRuns(timeoutMs = drainTimeoutMs()): Promise<{ finished: number; interrupted: number }> {
   shutdown.draining = true;
   const running = [...activeRuns.values()];
   const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref?.());

@@ -11,9 +11,9 @@ import { recoverOrphanedRuns } from './recovery';
  * are dropped: by then their messages hold everything.
  */
 
-export const SWEEP_MS = 30_000;
+const SWEEP_MS = 30_000;
 
-export function runLogGraceMs(): number {
+function runLogGraceMs(): number {
   const configured = Number(process.env.RUN_LOG_GRACE_MS);
   return Number.isFinite(configured) && configured >= 0 ? configured : 10 * 60_000;
 }

@@ -35,7 +35,7 @@ export interface ContextState {
   modelId: string;
 }
 
-export function contextLimitsFor(modelKey: string, settings: LoopSettings): { limits: ModelLimits; thresholds: ContextThresholds } {
+function contextLimitsFor(modelKey: string, settings: LoopSettings): { limits: ModelLimits; thresholds: ContextThresholds } {
   const limits = modelLimits(modelKey, settings.contextWindowOverride);
   return { limits, thresholds: contextThresholds(limits.contextWindow, settings) };
 }
@@ -61,7 +61,7 @@ export async function toolSchemas(tools: readonly AgentTool[]): Promise<ToolSche
   return Promise.all(tools.map(async (t) => ({ name: t.name, description: t.description, parameters: await asSchema(t.inputSchema).jsonSchema })));
 }
 
-export function modelView(state: Pick<ContextState, 'history' | 'active' | 'pinned'>): AgentUIMessage[] {
+function modelView(state: Pick<ContextState, 'history' | 'active' | 'pinned'>): AgentUIMessage[] {
   return applyCompaction(state.history, state.active?.record, state.pinned);
 }
 
@@ -74,7 +74,7 @@ export function toModelMessages(view: AgentUIMessage[], tools: readonly AgentToo
  * last assistant message's last step (input + output), taken under the
  * compaction now in effect. A compaction or an undo since makes it stale.
  */
-export async function priorMeasurement(
+async function priorMeasurement(
   view: AgentUIMessage[],
   activeId: string | null,
   tools: readonly AgentTool[],
@@ -106,7 +106,7 @@ export async function measureSessionView(state: ContextState, tools: readonly Ag
 }
 
 /** Session totals and cost at list prices (cost only where the catalog knows the model's price). */
-export function sessionSpend(history: AgentUIMessage[], compactions: StoredCompaction[]): { usage: UsageTotals; cost?: number; compactionCost?: number } {
+function sessionSpend(history: AgentUIMessage[], compactions: StoredCompaction[]): { usage: UsageTotals; cost?: number; compactionCost?: number } {
   let usage = emptyUsage();
   let cost: number | undefined;
   for (const message of history) {

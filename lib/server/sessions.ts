@@ -20,7 +20,7 @@ import { loadSessionMessages } from './stored-messages';
  * `runningIds` (the runs table, so a run on another instance counts) when the
  * caller has it, else from this process's own runs.
  */
-export function toSessionSummary(row: SessionRow, runningIds?: ReadonlySet<string>): SessionSummary {
+function toSessionSummary(row: SessionRow, runningIds?: ReadonlySet<string>): SessionSummary {
   return {
     id: row.id,
     title: row.title,
@@ -59,7 +59,7 @@ export interface SessionView {
 }
 
 /** What a session page and `GET /api/sessions/:id` show; undefined when the owner has no such session. */
-export async function loadSessionView(request: Request | undefined, id: string): Promise<SessionView | undefined> {
+async function loadSessionView(request: Request | undefined, id: string): Promise<SessionView | undefined> {
   const db = await getAppDb();
   const ownerId = currentOwnerId(request);
   const row = await getSession(db, ownerId, id);

@@ -13,7 +13,7 @@ const SUMMARIZER_MAX_RETRIES = 2;
  * The LLM call behind compaction tier 2: the transcript of the span as one
  * user message, then the request (with the user's focus) as a second one.
  */
-export function createSummarizer(model: ResolvedModel): Summarizer {
+function createSummarizer(model: ResolvedModel): Summarizer {
   return async ({ instructions, transcript, prompt, signal }) => {
     const result = await generateText({
       model: model.model,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  DEFAULT_LOOP_SETTINGS,
   numberBounds,
   SETTINGS,
   type SettingGroup,
@@ -21,7 +20,7 @@ export type ScopedKey<T extends SettingsTable, Scope extends SettingScope> = key
   [K in keyof T & string as T[K]['scope'] extends Scope ? K : never]: true;
 };
 
-export type OverridesShape<T extends SettingsTable, Scope extends SettingScope> = {
+type OverridesShape<T extends SettingsTable, Scope extends SettingScope> = {
   [K in keyof T & string as T[K]['scope'] extends Scope ? K : never]: z.ZodOptional<T[K]['schema']>;
 };
 
@@ -39,7 +38,7 @@ export function overridesSchemaOf<T extends SettingsTable, Scope extends Setting
  * Stored overrides that still validate. A setting removed or narrowed later is
  * dropped on its own: the rest of the stored overrides is kept.
  */
-export function readOverrides<S extends z.ZodObject>(schema: S, stored: unknown): z.output<S> {
+function readOverrides<S extends z.ZodObject>(schema: S, stored: unknown): z.output<S> {
   const parsed = schema.safeParse(stored);
   if (parsed.success) return parsed.data;
   const kept: Record<string, unknown> = {};
@@ -108,4 +107,3 @@ export function sessionLoopSettings(stored: unknown): LoopSettingsOverrides {
 /** The settings sheet's rows. */
 export const LOOP_SETTING_FIELDS = settingFields(SETTINGS, 'session');
 
-export { DEFAULT_LOOP_SETTINGS };

@@ -2,12 +2,11 @@ import { z } from 'zod';
 
 /** The agent's task list (todo_write), as stored in sessions.todos and shown above the composer. */
 
-export const TODO_STATUSES = ['pending', 'in_progress', 'completed'] as const;
-export type TodoStatus = (typeof TODO_STATUSES)[number];
+const TODO_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 
 /** Items in one list: a plan, not a backlog. */
-export const MAX_TODOS = 50;
-export const MAX_TODO_CHARS = 500;
+const MAX_TODOS = 50;
+const MAX_TODO_CHARS = 500;
 
 export const todoSchema = z.object({
   id: z.string().min(1).max(100).describe('A stable id for the item, e.g. "1" or "write-tests".'),

@@ -11,7 +11,7 @@ import type { AgentTool } from '@/lib/agent/types';
  *   primary := number | name | name '(' args ')' | '(' expr ')'
  */
 
-export class CalculatorError extends Error {
+class CalculatorError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'CalculatorError';
@@ -33,7 +33,7 @@ const FUNCTIONS: Record<string, { arity: [number, number]; fn: (...args: number[
 const CONSTANTS: Record<string, number> = { pi: Math.PI, e: Math.E };
 
 /** Expressions longer than this are refused: the tool is for arithmetic, not programs. */
-export const MAX_EXPRESSION_LENGTH = 1000;
+const MAX_EXPRESSION_LENGTH = 1000;
 
 type Token = { kind: 'num'; value: number; pos: number } | { kind: 'name'; value: string; pos: number } | { kind: 'op'; value: string; pos: number };
 

@@ -7,7 +7,7 @@ import type { GuardOptions } from '@/lib/net/ssrf-guard';
 /** Bytes downloaded at most; a larger page is cut there (and says so). */
 export const MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024;
 /** Characters of markdown returned at most. */
-export const MAX_MARKDOWN_CHARS = 100_000;
+const MAX_MARKDOWN_CHARS = 100_000;
 /** The whole fetch, redirects included. */
 export const FETCH_TIMEOUT_MS = 15_000;
 

@@ -8,6 +8,3 @@ export function builtinTools(): AgentTool[] {
   return [getCurrentTimeTool(), calculatorTool(), waitTool()];
 }
 
-export { calculatorTool, evaluateExpression, CalculatorError } from './calculator';
-export { getCurrentTimeTool, currentTime } from './get-current-time';
-export { waitTool, MAX_WAIT_SECONDS } from './wait';

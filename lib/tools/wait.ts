@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AgentTool } from '@/lib/agent/types';
 
 /** Longest wait the tool accepts: long enough to watch, short enough not to hold a run hostage. */
-export const MAX_WAIT_SECONDS = 30;
+const MAX_WAIT_SECONDS = 30;
 
 export const waitInput = z.object({
   seconds: z.number().min(0).max(MAX_WAIT_SECONDS).describe(`How long to wait, 0–${MAX_WAIT_SECONDS} seconds.`),

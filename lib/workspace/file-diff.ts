@@ -1,10 +1,10 @@
 import { structuredPatch } from 'diff';
 
 /** Patches longer than this are cut in the tool output (the file itself is complete). */
-export const MAX_PATCH_CHARS = 100_000;
+const MAX_PATCH_CHARS = 100_000;
 
 /** Diffing is given this long; a file so changed that it takes longer is reported without a patch. */
-export const DIFF_TIMEOUT_MS = 2_000;
+const DIFF_TIMEOUT_MS = 2_000;
 
 export interface FileDiff {
   /** Unified diff hunks (`@@ -1,3 +1,4 @@` …), without file headers. Empty when nothing changed. */

@@ -5,7 +5,7 @@ import type { AgentUIMessage } from '@/lib/agent/messages';
 import { fetchRuns, fetchSession } from '@/lib/client/api';
 
 /** How often an idle, visible tab asks whether a run started somewhere else. */
-export const RUN_WATCH_MS = 2_500;
+const RUN_WATCH_MS = 2_500;
 
 /**
  * A tab that is not streaming learns of a run started elsewhere (another tab, another

@@ -11,7 +11,7 @@ import { toolOutputs } from '../view';
  */
 
 /** Outputs shorter than this are not worth a stub (the stub itself is ~80 characters). */
-export const MIN_PRUNABLE_OUTPUT_CHARS = 200;
+const MIN_PRUNABLE_OUTPUT_CHARS = 200;
 
 export interface PruneOptions {
   pinned: ReadonlySet<string>;

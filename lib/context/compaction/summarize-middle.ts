@@ -21,9 +21,9 @@ export const SUMMARIZER_INSTRUCTIONS = [
 ].join('\n');
 
 /** Each tool output is cut to this many characters in the summarizer's transcript. */
-export const TRANSCRIPT_TOOL_OUTPUT_CHARS = 2_000;
+const TRANSCRIPT_TOOL_OUTPUT_CHARS = 2_000;
 
-export interface SummaryRequest {
+interface SummaryRequest {
   instructions: string;
   /** The span, as a readable transcript. */
   transcript: string;
@@ -32,7 +32,7 @@ export interface SummaryRequest {
   signal: AbortSignal;
 }
 
-export interface SummaryResult {
+interface SummaryResult {
   text: string;
   /** The model key that wrote it. */
   model: string;

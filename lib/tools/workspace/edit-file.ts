@@ -17,7 +17,7 @@ export interface EditFileOutput extends FileChangeOutput {
 }
 
 /** Counts non-overlapping occurrences, left to right (as replacement will see them). */
-export function countOccurrences(text: string, search: string): number {
+function countOccurrences(text: string, search: string): number {
   let count = 0;
   for (let at = text.indexOf(search); at !== -1; at = text.indexOf(search, at + search.length)) count++;
   return count;

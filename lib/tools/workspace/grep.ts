@@ -9,7 +9,7 @@ import type { WorkspaceHandle } from './handle';
 /** Matching lines returned at most; the output says when there were more. */
 export const MAX_GREP_MATCHES = 200;
 /** A matching line longer than this is cut in the output. */
-export const MAX_GREP_LINE_CHARS = 500;
+const MAX_GREP_LINE_CHARS = 500;
 
 export const grepInput = z.object({
   pattern: z.string().min(1).max(1000).describe('Regular expression (RE2 syntax: like JavaScript regex, without lookaround or backreferences).'),

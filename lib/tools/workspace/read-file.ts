@@ -26,7 +26,7 @@ export interface ReadFileOutput {
 }
 
 /** Splits text into lines the way editors count them: a final newline does not start an extra line. */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   if (text === '') return [];
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();

@@ -64,6 +64,7 @@ describe('failed attempts in the transcript', () => {
       'data-tool-decision',
       'data-tool-edit',
       'data-tool-notice',
+      'data-unreadable-message',
     ]);
     expect(isVisiblePart({ type: 'data-step-error', data: dropped })).toBe(true);
     expect(isVisiblePart({ type: 'data-tool-decision', data: { toolCallId: 'c1', outcome: 'allowed', reason: 'mode auto' } })).toBe(false);
