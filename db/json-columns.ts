@@ -9,9 +9,9 @@ import { sessionLoopSettings, type LoopSettingsOverrides } from '@/lib/settings/
 /**
  * One zod schema per JSON column. `schema.ts` types each column with
  * `$type<z.output<…>>()`, and every schema `satisfies` the domain type, so a
- * column, its schema and the code that reads it cannot drift apart. Reads
- * that a wrong shape would break parse with these (see `parseColumn`);
- * stored UI messages are validated by the AI SDK instead, row by row (lib/server/stored-messages.ts).
+ * column, its schema and the code that reads it cannot drift apart. Stored
+ * session settings are read through `sessionLoopSettings`, and stored UI
+ * messages are validated by the AI SDK, row by row (lib/server/stored-messages.ts).
  */
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -24,7 +24,7 @@ export const sessions = sqliteTable(
     id: text('id').primaryKey(),
     ownerId: text('owner_id').notNull(),
     title: text('title').notNull(),
-    /** 'auto' until the user renames the session; auto-titling never overwrites a user title. */
+    /** 'default' until the first message sets an automatic title ('auto'), 'user' once the user names it; auto-titling never overwrites a user title. */
     titleSource: text('title_source', { enum: ['default', 'auto', 'user'] }).notNull().default('default'),
     modelKey: text('model_key').notNull(),
     /** Per-session loop settings (JSON object of overrides). */
@@ -73,7 +73,7 @@ export const runs = sqliteTable(
     modelKey: text('model_key').notNull(),
     /**
      * running → completed | awaiting_approval | cancelled (stopped) | failed | interrupted
-     * (its process died or shut down before it finished; see lib/server/run-lease.ts).
+     * (its process died or shut down before it finished; see lib/server/recovery.ts).
      */
     status: text('status', { enum: ['running', 'completed', 'awaiting_approval', 'failed', 'cancelled', 'interrupted'] }).notNull(),
     endReason: text('end_reason'),

@@ -14,7 +14,7 @@ export interface SessionSummary {
   modelKey: string;
   createdAt: number;
   updatedAt: number;
-  /** A run is active in this process right now. */
+  /** A run is active right now, on any instance (a PATCH answer only knows this process's runs). */
   running: boolean;
   /** plan | ask | accept-edits | auto, enforced by the server at every tool call. */
   permissionMode: PermissionMode;
@@ -92,7 +92,6 @@ export interface ApprovalsRequestBody {
   approvals: ApprovalDecision[];
 }
 
-/** A standing grant, as the grants panel lists it. */
 /** GET /api/sessions/:id/runs: newest first. */
 export interface RunSummary {
   id: string;
@@ -113,6 +112,7 @@ export interface RunStep {
   curl?: string;
 }
 
+/** A standing grant, as the grants panel lists it. */
 export interface ToolGrant {
   id: string;
   toolName: string;

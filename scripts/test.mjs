@@ -1,5 +1,5 @@
-// npm test: typecheck, lint, unit + integration tests, then a production build and
-// the Playwright end-to-end tests in real Chromium. Stops at the first failing stage.
+// npm test: typecheck, lint, unused code (knip), unit, integration and component tests, then a
+// production build and the Playwright end-to-end tests in real Chromium. Stops at the first failing stage.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

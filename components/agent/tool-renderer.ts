@@ -4,8 +4,9 @@ import type { ToolPart } from '@/components/agent/tool-part';
 
 /**
  * How a tool's card looks. Everything is optional except the title: a tool
- * nobody registered (an MCP tool, a new built-in) gets the generic card, with
- * its name in plain words and pretty JSON for input and output.
+ * without a renderer of its own (an MCP tool, a built-in registered as
+ * `'generic'`) gets the generic card, with its name in plain words and pretty
+ * JSON for input and output.
  */
 export interface ToolRenderer {
   /** Plain-words name for the card header, e.g. "Calculator". */
@@ -15,6 +16,6 @@ export interface ToolRenderer {
   Summary?: ComponentType<{ part: ToolPart }>;
   /** A small tag after the title, e.g. `MCP · github` for a tool from an MCP server. */
   badge?: string;
-  /** Replaces the pretty-printed output of a successful call. Return null to fall back to JSON. */
+  /** Drawn above the raw JSON output of a successful call. Return null to show only the JSON. */
   Output?: ComponentType<{ part: ToolPart }>;
 }

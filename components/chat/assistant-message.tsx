@@ -76,7 +76,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   );
 });
 
-/** After a finished tool call or a retry notice, nothing shows that the agent is still working. */
+/** After a finished tool call or a nudge, nothing shows that the agent is still working. */
 function waitingAfter(part: AgentUIMessagePart): boolean {
   if (isToolUIPart(part)) return part.state === 'output-available' || part.state === 'output-error' || part.state === 'output-denied';
   return part.type === 'data-nudge';

@@ -58,7 +58,7 @@ export function AssistantPart({
   }
 }
 
-/** Parts that draw nothing; used to tell whether a message has visible content yet. */
+/** Whether a part draws anything; used to tell whether a message has visible content yet. */
 export function isVisiblePart(part: AgentUIMessagePart): boolean {
   if (isToolUIPart(part)) return true;
   if (isDataUIPart(part)) return isVisibleDataPart(part as DataPartOf<DataPartType>);

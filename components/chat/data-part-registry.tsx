@@ -73,7 +73,7 @@ export const DATA_PART_RENDERERS = {
   'data-tool-decision': 'hidden',
   // Drawn on the tool call's card too ("Arguments edited by you…"), collected by AssistantMessage.
   'data-tool-edit': 'hidden',
-  // Transient: the chat view's onData refreshes the context meter and dividers; never stored in a message.
+  // Transient: useSessionChat's onData refreshes the context meter and dividers; never stored in a message.
   'data-compaction': 'hidden',
   // Transient, like data-compaction: the meter's live figure.
   'data-context': 'hidden',

@@ -3,8 +3,9 @@ import type { ModelMessage } from 'ai';
 /**
  * The context-budget seam. The loop asks before every model call (reason
  * `budget`) and after a `length` finish (reason `length`); the seam decides
- * whether and how to compact. Compaction itself is a later issue: without a
- * seam, the loop simply carries on (budget) or ends (length).
+ * whether and how to compact. Compaction itself lives outside the loop
+ * (lib/server/context-seam.ts wires lib/context): without a seam, the loop
+ * simply carries on (budget) or ends (length).
  */
 
 export interface CompactionRequest {

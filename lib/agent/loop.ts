@@ -44,7 +44,7 @@ export async function runAgent(input: RunAgentInput): Promise<RunResult> {
   try {
     ctx = await createRunContext(input);
   } catch (error) {
-    // The stored history could not be converted: end with a readable reason instead of throwing at the route.
+    // The stored history could not be converted: end with a readable reason instead of throwing to the caller.
     const end = runEnd('error', { detail: `Could not prepare the conversation for the model: ${errorMessage(error)}` });
     input.write({ type: 'message-metadata', messageMetadata: { usage: emptyUsage(), runEnd: end } });
     input.write({ type: 'data-run-end', id: 'run-end', data: end });

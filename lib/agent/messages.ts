@@ -5,7 +5,7 @@ import type { FinishReason, UIMessage, UIMessageChunk } from 'ai';
  * database stores it (one row per message), and the components render it.
  */
 
-/** Token usage in the shape the UI and the database keep (all optional: providers omit fields). */
+/** Token usage in the shape the UI and the database keep (a figure the provider omits is 0, or estimated for input and output). */
 export interface UsageTotals {
   inputTokens: number;
   cachedInputTokens: number;
@@ -19,7 +19,7 @@ export interface UsageTotals {
 export type RunEndReason =
   | 'completed' // finish reason `stop`
   | 'done-tool' // task_complete was called in done-tool mode
-  | 'length' // context limit reached after maxCompactionAttempts
+  | 'length' // cut off at the length limit and not compacted (no seam, compaction failed, or maxCompactionAttempts used up)
   | 'context-limit' // the context is above the hard limit even after compaction
   | 'content-filter'
   | 'error' // provider error (after retries) or `error` finish reason
@@ -63,7 +63,7 @@ export interface NudgeNotice {
 
 interface AgentMetadata {
   createdAt?: number;
-  /** Model key from lib/models, e.g. `openai:gpt-4.1-mini` or `demo:scripted`. */
+  /** Model key from lib/models, e.g. `openai:gpt-4.1-mini` or `demo:demo-agent`. */
   model?: string;
   runId?: string;
   /** Accumulated usage of this assistant message (all its steps). */

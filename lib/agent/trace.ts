@@ -31,7 +31,7 @@ export interface ToolTrace {
 }
 
 export interface StepTrace {
-  /** 0-based model call number within the run (like the SDK's `stepNumber`). */
+  /** 0-based step number within the run (like the SDK's `stepNumber`); an approvals step comes first, as 0. */
   stepNumber: number;
   /**
    * `summary` is the final tools-off call after max iterations; `approvals`

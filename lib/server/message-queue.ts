@@ -84,16 +84,16 @@ export async function sendQueuedNow(input: { db: Db; ownerId: string; sessionId:
   return queueResponse(db, ownerId, sessionId, dispatchedId);
 }
 
-/**
- * Called by the run manager when a run has ended, before its stream closes,
- * so a browser that follows the run finds the next one already running.
- * Never throws: the run that ended is not affected by the queue.
- */
 /** What a turn runs after its run ended: the next queued message, when the run ended normally. */
 export function queueAfterRun(ownerId: string, sessionId: string): (end: RunEnd) => Promise<void> {
   return (end) => dispatchQueueAfterRun({ ownerId, sessionId, end });
 }
 
+/**
+ * Called by the run manager when a run has ended, before its stream closes,
+ * so a browser that follows the run finds the next one already running.
+ * Never throws: the run that ended is not affected by the queue.
+ */
 async function dispatchQueueAfterRun(input: { ownerId: string; sessionId: string; end: RunEnd }): Promise<void> {
   if (!dispatchesQueue(input.end)) return;
   try {
