@@ -1,27 +1,21 @@
 import 'server-only';
 import { logger } from '@/lib/log.mjs';
-import { createIdGenerator, createUIMessageStream } from 'ai';
+import { createIdGenerator } from 'ai';
 import type { Db } from '@/db/client';
 import { saveMessage } from '@/db/queries/messages';
-import { createRun, finishRun, getRunningRun, insertRunStep, renewRunLease, requestRunStop } from '@/db/queries/runs';
+import { createRun, finishRun, getRunningRun, renewRunLease, requestRunStop } from '@/db/queries/runs';
 import { touchSession } from '@/db/queries/sessions';
-import { getSessionTodos } from '@/db/queries/todos';
-import { runAgent, type LoopSettings, type RunResult, type StepTrace } from '@/lib/agent';
+import type { LoopSettings, RunResult } from '@/lib/agent';
 import { withoutRunEnd } from '@/lib/agent/approvals';
 import type { ApprovalAnswer } from '@/lib/agent/types';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ResolvedModel } from '@/lib/models/types';
-import { openTodoItems } from '@/lib/todos/todos';
 import type { SessionToolSet } from '@/lib/tools/session-tools';
 import { sessionToolsFor } from './session-tool-stores';
-import { permissionHooks } from './permission-hooks';
-import { agentInstructions } from './instructions';
-import { createContextSeam } from './context-seam';
-import { summarizerFor } from './summarizer';
-import { describeError } from './errors';
 import { ApiError } from './http';
 import { closeInterruptedMessage, HEARTBEAT_MS, instanceId, LEASE_MS, recoverOrphanedRuns, SERVER_RESTART_END } from './recovery';
 import { landRunWrite, RunLog } from './run-log';
+import { generateMessageId, messageSaver, runStream, type LogLine } from './run-stream';
 
 /**
  * Runs belong to the server, not to the HTTP request that started them: the
@@ -42,9 +36,6 @@ export interface ActiveRun {
 }
 
 const generateRunId = createIdGenerator({ prefix: 'run', size: 16 });
-const generateMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
-const generateStepId = createIdGenerator({ prefix: 'step', size: 16 });
-const generateCompactionId = createIdGenerator({ prefix: 'cmp', size: 16 });
 
 // Kept on globalThis so Next's module reloading in dev sees one registry.
 const globalForRuns = globalThis as { __agentRuns?: Map<string, ActiveRun>; __agentReserved?: Set<string> };
@@ -133,7 +124,7 @@ export interface StartRunInput {
 export async function startRun(input: StartRunInput): Promise<ActiveRun> {
   const { db, ownerId, sessionId, history, model } = input;
   const runId = generateRunId();
-  const logLine = logger.child({ runId, sessionId: input.sessionId });
+  const logLine = logger.child({ runId, sessionId });
   const messageId = input.continuation?.messageId ?? generateMessageId();
   const controller = new AbortController();
   // A run whose log cannot be written fails visibly (not as "stopped by you").
@@ -158,89 +149,50 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
   );
   if (!claimed) throw runActiveError();
   const toolSet = input.toolSet ?? (await sessionToolsFor({ db, ownerId, sessionId }));
-
-  // Saves run one after another, so a slow step save never lands after the final one.
-  let saving = Promise.resolve();
-  let lastMessage: AgentUIMessage | undefined;
-  const persist = (message: AgentUIMessage) => {
-    lastMessage = message;
-    saving = saving.then(() => landRunWrite(() => saveMessage(db, ownerId, sessionId, message))).catch((error) => {
-      logLine.error({ err: error }, 'saving message failed');
-    });
-    return saving;
-  };
-
-  let result: RunResult | undefined;
-  const stream = createUIMessageStream<AgentUIMessage>({
-    originalMessages: history,
-    generateId: generateMessageId,
-    execute: async ({ writer }) => {
-      writer.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
-      toolSet.notices?.forEach((notice, index) => writer.write({ type: 'data-tool-notice', id: `tool-notice-${index}`, data: notice }));
-      try {
-        const instructions = agentInstructions();
-        const write = (chunk: AgentUIMessageChunk) => writer.write(chunk);
-        const context = await createContextSeam({
-          db,
-          ownerId,
-          sessionId,
-          runId,
-          modelKey: model.info.key,
-          history,
-          settings: input.settings,
-          tools: toolSet.tools,
-          instructions,
-          summarizer: await summarizerFor(model, input.settings?.summarizerModel),
-          write,
-          generateId: generateCompactionId,
-        });
-        result = await runAgent({
-          model: model.model,
-          providerOptions: model.providerOptions,
-          instructions,
-          messages: context.view,
-          compact: context.compact,
-          tools: toolSet.tools,
-          settings: input.settings,
-          hooks: permissionHooks({ db, ownerId, sessionId, runId, messageId, tools: toolSet.tools }),
-          approvals: input.continuation?.approvals,
-          signal: controller.signal,
-          getOpenTodos: async () => openTodoItems(await getSessionTodos(db, ownerId, sessionId)),
-          write,
-          onStepEnd: (trace: StepTrace) => {
-            context.onStepEnd(trace);
-            return landRunWrite(() => insertRunStep(db, {
-              id: generateStepId(),
-              runId,
-              sessionId,
-              ownerId,
-              stepNumber: trace.stepNumber,
-              trace: { ...trace, baseUrl: model.baseUrl },
-            })).catch((error) => logLine.error({ err: error }, 'saving step trace failed'));
-          },
-        });
-      } catch (error) {
-        // The loop turns provider failures into run ends; reaching here is a bug, but the history must stay valid.
-        const end: RunEnd = { reason: 'error', message: describeError(error) };
-        writer.write({ type: 'data-run-end', id: 'run-end', data: end });
-        writer.write({ type: 'message-metadata', messageMetadata: { runEnd: end } });
-      }
-      writer.write({ type: 'finish' });
-    },
-    onStepEnd: ({ responseMessage }) => {
-      void persist(responseMessage);
-    },
-    onEnd: async ({ responseMessage }) => {
-      await persist(responseMessage);
-    },
-    onError: describeError,
-  });
+  const saver = messageSaver(db, ownerId, sessionId, logLine);
+  const outcome: { result?: RunResult } = {};
+  const stream = runStream({ ...input, runId, messageId, toolSet, signal: controller.signal, saver, logLine, onResult: (result) => (outcome.result = result) });
 
   const run: ActiveRun = { runId, sessionId, ownerId, messageId, controller, log, done: Promise.resolve() };
   activeRuns.set(sessionId, run);
   releaseSession(sessionId);
+  const stopHeartbeat = startHeartbeat(db, runId, owner, controller, logLine);
 
-  // The lease says this process still runs it; the same beat picks up a Stop asked elsewhere.
+  run.done = (async () => {
+    await pump(stream, log, logLine);
+    stopHeartbeat();
+    await saver.settled();
+    // Cut short by a shutdown, or by a log it could not write: the message and followers say which.
+    const override = run.interruptedByShutdown ? SERVER_RESTART_END : logFailure;
+    const end: RunEnd = override ?? outcome.result?.end ?? { reason: 'error', message: 'The run ended unexpectedly.' };
+    if (override) await endInterrupted(db, ownerId, sessionId, log, saver.last(), override);
+    await settleRun({ db, ownerId, sessionId, runId, log, end, usage: outcome.result?.usage, logLine });
+    await toolSet.close().catch((error) => logLine.error({ err: error }, 'closing tools failed'));
+    activeRuns.delete(sessionId);
+    // Before the stream ends: a follower reattaches to the next run.
+    if (!isDraining()) await input.afterRun?.(end).catch((error) => logLine.error({ err: error }, 'after-run step failed'));
+    log.endFollowers();
+  })();
+
+  return run;
+}
+
+/** Every chunk of the run goes to its log, in order, until the stream ends. */
+async function pump(stream: ReadableStream<AgentUIMessageChunk>, log: RunLog, logLine: LogLine): Promise<void> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      log.append(value);
+    }
+  } catch (error) {
+    logLine.error({ err: error }, 'stream failed');
+  }
+}
+
+/** The lease says this process still runs it; the same beat picks up a Stop asked elsewhere. Answers the function that stops the beat. */
+function startHeartbeat(db: Db, runId: string, owner: string, controller: AbortController, logLine: LogLine): () => void {
   const heartbeat = setInterval(() => {
     renewRunLease(db, runId, owner, Date.now() + LEASE_MS)
       .then((state) => {
@@ -250,49 +202,25 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
       .catch((error) => logLine.warn({ err: error }, 'renewing the lease failed (it is retried every second)'));
   }, HEARTBEAT_MS);
   heartbeat.unref?.();
+  return () => clearInterval(heartbeat);
+}
 
-  run.done = (async () => {
-    const reader = stream.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        log.append(value);
-      }
-    } catch (error) {
-      logLine.error({ err: error }, 'stream failed');
-    } finally {
-      clearInterval(heartbeat);
-      await saving;
-      let end: RunEnd = result?.end ?? { reason: 'error' as const, message: 'The run ended unexpectedly.' };
-      // Cut short by a shutdown, or by a log it could not write: the message and followers say which.
-      const override = run.interruptedByShutdown ? SERVER_RESTART_END : logFailure;
-      if (override) {
-        end = override;
-        if (lastMessage) await landRunWrite(() => saveMessage(db, ownerId, sessionId, closeInterruptedMessage(withoutRunEnd(lastMessage!), override))).catch(() => {});
-        log.append({ type: 'data-run-end', id: 'run-end', data: end });
-        log.append({ type: 'message-metadata', messageMetadata: { runEnd: end } });
-        log.append({ type: 'finish' });
-      }
-      // Every event is in the table before the row says the run ended: followers elsewhere read to the end.
-      await log.close();
-      await landRunWrite(() =>
-        finishRun(db, runId, {
-          status: runStatus(end),
-          endReason: end.reason,
-          usage: result ? { ...result.usage } : undefined,
-        }),
-      ).catch((error) => logLine.error({ err: error }, 'finishing run failed'));
-      await landRunWrite(() => touchSession(db, ownerId, sessionId)).catch(() => {});
-      await toolSet.close().catch((error) => logLine.error({ err: error }, 'closing tools failed'));
-      activeRuns.delete(sessionId);
-      // Before the stream ends: a follower reattaches to the next run.
-      if (!isDraining()) await input.afterRun?.(end).catch((error) => logLine.error({ err: error }, 'after-run step failed'));
-      log.endFollowers();
-    }
-  })();
+/** A run cut short by a shutdown or a log failure: its message gets that end and closed tool calls, and so does its log. */
+async function endInterrupted(db: Db, ownerId: string, sessionId: string, log: RunLog, last: AgentUIMessage | undefined, end: RunEnd): Promise<void> {
+  if (last) await landRunWrite(() => saveMessage(db, ownerId, sessionId, closeInterruptedMessage(withoutRunEnd(last), end))).catch(() => {});
+  log.append({ type: 'data-run-end', id: 'run-end', data: end });
+  log.append({ type: 'message-metadata', messageMetadata: { runEnd: end } });
+  log.append({ type: 'finish' });
+}
 
-  return run;
+/** The run's row says how it ended, after every event is in the table: followers elsewhere read to the end. */
+async function settleRun(input: { db: Db; ownerId: string; sessionId: string; runId: string; log: RunLog; end: RunEnd; usage?: RunResult['usage']; logLine: LogLine }) {
+  const { db, log, end, logLine } = input;
+  await log.close();
+  await landRunWrite(() => finishRun(db, input.runId, { status: runStatus(end), endReason: end.reason, usage: input.usage ? { ...input.usage } : undefined })).catch((error) =>
+    logLine.error({ err: error }, 'finishing run failed'),
+  );
+  await landRunWrite(() => touchSession(db, input.ownerId, input.sessionId)).catch(() => {});
 }
 
 /* ---------- Graceful shutdown ---------- */

@@ -1,0 +1,146 @@
+import 'server-only';
+import { createIdGenerator, createUIMessageStream } from 'ai';
+import type { Logger } from 'pino';
+import type { Db } from '@/db/client';
+import { saveMessage } from '@/db/queries/messages';
+import { insertRunStep } from '@/db/queries/runs';
+import { getSessionTodos } from '@/db/queries/todos';
+import { runAgent, type LoopSettings, type RunResult, type StepTrace } from '@/lib/agent';
+import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
+import type { ApprovalAnswer } from '@/lib/agent/types';
+import type { ResolvedModel } from '@/lib/models/types';
+import { openTodoItems } from '@/lib/todos/todos';
+import type { SessionToolSet } from '@/lib/tools/session-tools';
+import { createContextSeam } from './context-seam';
+import { describeError } from './errors';
+import { agentInstructions } from './instructions';
+import { permissionHooks } from './permission-hooks';
+import { landRunWrite } from './run-log';
+import { summarizerFor } from './summarizer';
+
+export const generateMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
+const generateStepId = createIdGenerator({ prefix: 'step', size: 16 });
+const generateCompactionId = createIdGenerator({ prefix: 'cmp', size: 16 });
+
+/** What a run logs through: the run's child logger (run and session ids on every line). */
+export type LogLine = Pick<Logger, 'error' | 'warn' | 'info'>;
+
+/**
+ * The run's message as it is saved: one save after another, so a slow step
+ * save never lands after the final one. `last` is what was saved most recently.
+ */
+export function messageSaver(db: Db, ownerId: string, sessionId: string, logLine: LogLine) {
+  let saving = Promise.resolve();
+  let last: AgentUIMessage | undefined;
+  return {
+    save(message: AgentUIMessage): Promise<void> {
+      last = message;
+      saving = saving.then(() => landRunWrite(() => saveMessage(db, ownerId, sessionId, message))).catch((error) => {
+        logLine.error({ err: error }, 'saving message failed');
+      });
+      return saving;
+    },
+    /** Resolves once every save asked for so far has landed (or failed and was logged). */
+    settled: () => saving,
+    last: () => last,
+  };
+}
+
+type MessageSaver = ReturnType<typeof messageSaver>;
+
+export interface RunStreamInput {
+  db: Db;
+  ownerId: string;
+  sessionId: string;
+  runId: string;
+  messageId: string;
+  history: AgentUIMessage[];
+  model: ResolvedModel;
+  settings?: Partial<LoopSettings>;
+  continuation?: { messageId: string; approvals: ApprovalAnswer[] };
+  toolSet: SessionToolSet;
+  signal: AbortSignal;
+  saver: MessageSaver;
+  logLine: LogLine;
+  /** The loop's result, once it returned. */
+  onResult: (result: RunResult) => void;
+}
+
+/**
+ * One run's chunks: the agent loop over the session's context view, with the
+ * permission hooks, step traces saved as they end, and the message saved at
+ * every step boundary. A loop that throws (a bug) still ends the message with
+ * a run end, so the history stays valid.
+ */
+export function runStream(input: RunStreamInput): ReadableStream<AgentUIMessageChunk> {
+  const { runId, messageId, model, toolSet } = input;
+  return createUIMessageStream<AgentUIMessage>({
+    originalMessages: input.history,
+    generateId: generateMessageId,
+    execute: async ({ writer }) => {
+      writer.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
+      toolSet.notices?.forEach((notice, index) => writer.write({ type: 'data-tool-notice', id: `tool-notice-${index}`, data: notice }));
+      try {
+        input.onResult(await runLoop(input, (chunk) => writer.write(chunk)));
+      } catch (error) {
+        // The loop turns provider failures into run ends; reaching here is a bug, but the history must stay valid.
+        const end: RunEnd = { reason: 'error', message: describeError(error) };
+        writer.write({ type: 'data-run-end', id: 'run-end', data: end });
+        writer.write({ type: 'message-metadata', messageMetadata: { runEnd: end } });
+      }
+      writer.write({ type: 'finish' });
+    },
+    onStepEnd: ({ responseMessage }) => void input.saver.save(responseMessage),
+    onEnd: ({ responseMessage }) => input.saver.save(responseMessage),
+    onError: describeError,
+  });
+}
+
+/** The loop itself, over the context view the seam builds (and compacts when asked). */
+async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk) => void): Promise<RunResult> {
+  const { db, ownerId, sessionId, runId, model, toolSet, settings } = input;
+  const instructions = agentInstructions();
+  const context = await createContextSeam({
+    db,
+    ownerId,
+    sessionId,
+    runId,
+    modelKey: model.info.key,
+    history: input.history,
+    settings,
+    tools: toolSet.tools,
+    instructions,
+    summarizer: await summarizerFor(model, settings?.summarizerModel),
+    write,
+    generateId: generateCompactionId,
+  });
+  return runAgent({
+    model: model.model,
+    providerOptions: model.providerOptions,
+    instructions,
+    messages: context.view,
+    compact: context.compact,
+    tools: toolSet.tools,
+    settings,
+    hooks: permissionHooks({ db, ownerId, sessionId, runId, messageId: input.messageId, tools: toolSet.tools }),
+    approvals: input.continuation?.approvals,
+    signal: input.signal,
+    getOpenTodos: async () => openTodoItems(await getSessionTodos(db, ownerId, sessionId)),
+    write,
+    onStepEnd: (trace: StepTrace) => {
+      context.onStepEnd(trace);
+      return saveStepTrace(input, trace);
+    },
+  });
+}
+
+/** The inspector's record of one model call; a failed save is logged and the run goes on. */
+async function saveStepTrace({ db, runId, sessionId, ownerId, model, logLine }: RunStreamInput, trace: StepTrace): Promise<void> {
+  try {
+    await landRunWrite(() =>
+      insertRunStep(db, { id: generateStepId(), runId, sessionId, ownerId, stepNumber: trace.stepNumber, trace: { ...trace, baseUrl: model.baseUrl } }),
+    );
+  } catch (error) {
+    logLine.error({ err: error }, 'saving step trace failed');
+  }
+}
