@@ -1,8 +1,6 @@
 import type { Client } from '@libsql/client';
 
-export declare const DEFAULT_DATABASE_URL: string;
 export declare const BUSY_TIMEOUT_MS: number;
-export declare const DEFAULT_BUSY_BUDGET_MS: number;
 export declare class DatabaseBusyError extends Error {
   readonly code: 'DB_BUSY';
   constructor(message: string, cause?: unknown);

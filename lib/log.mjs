@@ -41,7 +41,7 @@ const SECRET_PATHS = [
 const SECRET_IN_TEXT = /\b(sk-[A-Za-z0-9_-]{8,}|Bearer\s+[A-Za-z0-9._~+/-]{8,}=*)/g;
 
 /** @param {string} text */
-function scrubSecrets(text) {
+export function scrubSecrets(text) {
   return text.replace(SECRET_IN_TEXT, REDACTED);
 }
 

@@ -5,8 +5,7 @@ import { request } from './api';
 
 const queueUrl = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}/queue`;
 const itemUrl = (sessionId: string, itemId: string) => `${queueUrl(sessionId)}/${encodeURIComponent(itemId)}`;
-// Writes without a body still say JSON: the server's same-origin checks expect it.
-const JSON_HEADERS = { 'content-type': 'application/json' };
+// Writes without a body still say JSON (request() sends the header): the server's same-origin checks expect it.
 
 export function fetchQueue(sessionId: string): Promise<QueueResponse> {
   return request<QueueResponse>(queueUrl(sessionId));
@@ -21,9 +20,9 @@ export function patchQueuedMessage(sessionId: string, itemId: string, text: stri
 }
 
 export function deleteQueuedMessage(sessionId: string, itemId: string): Promise<QueueResponse> {
-  return request<QueueResponse>(itemUrl(sessionId, itemId), { method: 'DELETE', headers: JSON_HEADERS });
+  return request<QueueResponse>(itemUrl(sessionId, itemId), { method: 'DELETE' });
 }
 
 export function dispatchQueue(sessionId: string): Promise<QueueResponse> {
-  return request<QueueResponse>(`${queueUrl(sessionId)}/dispatch`, { method: 'POST', headers: JSON_HEADERS });
+  return request<QueueResponse>(`${queueUrl(sessionId)}/dispatch`, { method: 'POST' });
 }

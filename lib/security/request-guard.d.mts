@@ -1,6 +1,5 @@
 // Types of request-guard.mjs for the TypeScript side (routes, tests).
 export declare const MAX_REQUEST_BODY_BYTES: number;
-export declare const DEFAULT_ALLOWED_HOSTS: readonly string[];
 export declare const PEER_HEADER: string;
 export type HeaderBag = Record<string, string | string[] | undefined>;
 export interface AllowList {
@@ -12,11 +11,7 @@ export type Verdict = { ok: true } | { ok: false; status: number; code: string; 
 export declare function parseHost(value: string): { hostname: string; port: string } | null;
 export declare function allowListFromEnv(env?: Record<string, string | undefined>): AllowList;
 export declare function checkHost(headers: HeaderBag, list: AllowList): Verdict;
-export declare function checkWriteOrigin(method: string, headers: HeaderBag, list: AllowList): Verdict;
 export declare function isJsonContentType(value: string | undefined | null): boolean;
-export declare function checkContentType(method: string, headers: HeaderBag): Verdict;
-export declare function checkDeclaredLength(headers: HeaderBag, limit?: number): Verdict;
 export declare function tooLarge(limit: number, reason: string): Verdict;
-export declare function checkPath(target: string): Verdict;
 export declare function checkRequest(request: { method: string; headers: HeaderBag }, list: AllowList, target?: string): Verdict;
 export declare function isLoopbackPeer(remoteAddress: string | undefined, headers: HeaderBag): boolean;

@@ -16,6 +16,7 @@ import { sessionToolsFor } from './session-tool-stores';
 import type { ApprovalsRequest } from '@/lib/api/approval-request';
 import { recordApprovalDecisions, validateApprovalDecisions } from './approvals';
 import { loadSessionMessages } from './stored-messages';
+
 export interface TurnInput<R> {
   ownerId: string;
   session: SessionRow;
