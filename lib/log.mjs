@@ -100,6 +100,8 @@ export function createLogger(stream = destination()) {
         },
       },
       formatters: {
+        // "level":"warn", not 40: JSON lines read (and grep) by name.
+        level: (label) => ({ level: label }),
         log(object) {
           const err = object.err ?? object.error;
           if (err && typeof err === 'object' && typeof err.message === 'string') {

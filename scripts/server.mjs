@@ -9,6 +9,7 @@
  * development mode behind the same guard. `npm start` (scripts/start.mjs) builds and
  * migrates first, then calls startServer().
  */
+import './node-env.mjs';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';

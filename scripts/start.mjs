@@ -1,6 +1,7 @@
 // npm start: production server on http://localhost:3000 (PORT to change it), SQLite in ./data.
 // Builds first when there is no build yet or the sources changed since the last one, then
 // serves in this process (scripts/server.mjs: local-only bind, request guard, drain on SIGTERM).
+import './node-env.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -15,7 +15,7 @@ describe('structured logs', () => {
       logger.child({ runId: 'run-1', sessionId: 's-1' }).info('step saved');
     });
     logger.info('outside');
-    expect(lines[0]).toMatchObject({ requestId: 'req-1', runId: 'run-1', sessionId: 's-1', msg: 'step saved' });
+    expect(lines[0]).toMatchObject({ level: 'info', requestId: 'req-1', runId: 'run-1', sessionId: 's-1', msg: 'step saved' });
     expect(lines[1].requestId).toBeUndefined();
   });
 
