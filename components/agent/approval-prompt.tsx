@@ -39,7 +39,6 @@ export function ApprovalPrompt({
   requestReason?: string;
   actions: ApprovalActions;
 }) {
-  const [reason, setReason] = useState('');
   const [editing, setEditing] = useState(false);
   const [argsText, setArgsText] = useState(() => JSON.stringify(input ?? {}, null, 2));
   const reasonId = useId();
@@ -56,31 +55,7 @@ export function ApprovalPrompt({
   return (
     <div className="flex flex-col gap-2 border-t border-warning/20 bg-warning/10 px-3 py-2.5 text-xs" data-testid="approval-prompt">
       <p className="text-warning-text">{requestReason ?? 'This call waits for your approval.'}</p>
-      {editing && (
-        <div className="flex flex-col gap-1">
-          <label className="font-medium text-foreground" htmlFor={`${reasonId}-args`}>
-            Arguments (JSON)
-          </label>
-          <textarea
-            id={`${reasonId}-args`}
-            value={argsText}
-            onChange={(event) => setArgsText(event.target.value)}
-            spellCheck={false}
-            rows={Math.min(12, Math.max(3, argsText.split('\n').length))}
-            aria-invalid={parsed?.ok === false || undefined}
-            data-testid="edit-args-input"
-            className={cn(
-              'w-full resize-y rounded-md border bg-background px-2 py-1.5 font-mono text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30',
-              parsed?.ok === false && 'border-destructive/60',
-            )}
-          />
-          {parsed?.ok === false && (
-            <p className="text-destructive" data-testid="edit-args-error">
-              {parsed.error}
-            </p>
-          )}
-        </div>
-      )}
+      {editing && <EditArgumentsField id={`${reasonId}-args`} value={argsText} onChange={setArgsText} error={parsed?.ok === false ? parsed.error : undefined} />}
       <div className="flex flex-wrap items-center gap-1.5">
         <Button size="xs" onClick={() => approve()} disabled={disabled || parsed?.ok === false} data-testid="approve-button">
           <CheckIcon />
@@ -111,34 +86,65 @@ export function ApprovalPrompt({
           </Button>
         )}
       </div>
-      <div className="flex items-center gap-1.5">
-        <label className="sr-only" htmlFor={reasonId}>
-          Reason for denying
-        </label>
-        <input
-          id={reasonId}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !disabled) actions.answer(approvalId, { approved: false, reason: reason.trim() || undefined });
-          }}
-          placeholder="Reason for denying (optional, the agent reads it)"
-          maxLength={2000}
-          data-testid="deny-reason"
-          className="h-7 min-w-0 flex-1 rounded-md border bg-background px-2 text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30"
-        />
-        <Button
-          size="xs"
-          variant="outline"
-          className="bg-background/70 text-destructive"
-          onClick={() => actions.answer(approvalId, { approved: false, reason: reason.trim() || undefined })}
-          disabled={disabled}
-          data-testid="deny-button"
-        >
-          <XIcon />
-          Deny
-        </Button>
-      </div>
+      <DenyControls id={reasonId} disabled={disabled} onDeny={(reason) => actions.answer(approvalId, { approved: false, reason })} />
+    </div>
+  );
+}
+
+/** The arguments as pretty JSON, editable; an error says why they cannot be sent. */
+function EditArgumentsField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error?: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="font-medium text-foreground" htmlFor={id}>
+        Arguments (JSON)
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        spellCheck={false}
+        rows={Math.min(12, Math.max(3, value.split('\n').length))}
+        aria-invalid={error !== undefined || undefined}
+        data-testid="edit-args-input"
+        className={cn(
+          'w-full resize-y rounded-md border bg-background px-2 py-1.5 font-mono text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30',
+          error !== undefined && 'border-destructive/60',
+        )}
+      />
+      {error !== undefined && (
+        <p className="text-destructive" data-testid="edit-args-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Deny, with an optional reason the model reads (Enter in the field denies too). */
+function DenyControls({ id, disabled, onDeny }: { id: string; disabled: boolean; onDeny: (reason: string | undefined) => void }) {
+  const [reason, setReason] = useState('');
+  const deny = () => onDeny(reason.trim() || undefined);
+  return (
+    <div className="flex items-center gap-1.5">
+      <label className="sr-only" htmlFor={id}>
+        Reason for denying
+      </label>
+      <input
+        id={id}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !disabled) deny();
+        }}
+        placeholder="Reason for denying (optional, the agent reads it)"
+        maxLength={2000}
+        data-testid="deny-reason"
+        className="h-7 min-w-0 flex-1 rounded-md border bg-background px-2 text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30"
+      />
+      <Button size="xs" variant="outline" className="bg-background/70 text-destructive" onClick={deny} disabled={disabled} data-testid="deny-button">
+        <XIcon />
+        Deny
+      </Button>
     </div>
   );
 }

@@ -5,15 +5,16 @@ import { getToolOrDynamicToolName } from 'ai';
 import { ChevronRightIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
-import { useApprovalActions, useToolDecision, useToolEdit } from '@/components/agent/approval-context';
+import { useApprovalActions, useToolDecision, useToolEdit, type ApprovalActions } from '@/components/agent/approval-context';
 import { ApprovalPrompt } from '@/components/agent/approval-prompt';
 import { ElapsedTime } from '@/components/agent/elapsed-time';
 import { ToolDecision } from '@/components/agent/tool-decision';
 import { ToolEditNote } from '@/components/agent/tool-edit-note';
 import { JsonBlock } from '@/components/agent/json-block';
 import { displayInput, inputPreview, type ToolPart } from '@/components/agent/tool-part';
+import type { ToolRenderer } from '@/components/agent/tool-renderer';
 import { toolRendererFor } from '@/components/agent/tool-registry';
-import { displayStateOf, TOOL_STATE_STYLES, ToolStateBadge } from '@/components/agent/tool-state';
+import { displayStateOf, TOOL_STATE_STYLES, ToolStateBadge, type ToolDisplayState } from '@/components/agent/tool-state';
 import { useActivityTiming } from '@/lib/client/activity-timings';
 import { cn } from '@/lib/utils';
 
@@ -38,7 +39,6 @@ export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolP
   const approvalActions = useApprovalActions();
 
   const input = displayInput(part);
-  const Summary = renderer.Summary;
   const preview = inputPreview(input.value);
 
   return (
@@ -61,23 +61,7 @@ export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolP
           title={`${open ? 'Hide' : 'Show'} input and output`}
           className="flex w-full items-center gap-2.5 px-3 py-2 text-left text-sm outline-none hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
         >
-          <span className="flex size-6 shrink-0 items-center justify-center rounded-md border bg-muted/60 text-muted-foreground">
-            <renderer.Icon className="size-3.5" aria-hidden />
-          </span>
-          <span className="shrink-0 font-medium" data-testid="tool-title">
-            {renderer.title}
-          </span>
-          {renderer.badge && (
-            <Badge tone="outline" className="font-normal text-muted-foreground" data-testid="tool-badge">
-              {renderer.badge}
-            </Badge>
-          )}
-          <span className="min-w-0 flex-1 truncate text-[13px] text-muted-foreground">
-            {Summary ? <Summary part={part} /> : preview && <span className="font-mono text-xs">{preview}</span>}
-          </span>
-          <ElapsedTime timing={timing} running={style.active} />
-          <ToolStateBadge state={state} />
-          <ChevronRightIcon className={cn('size-4 shrink-0 text-muted-foreground transition-transform duration-150', open && 'rotate-90')} aria-hidden />
+          <ToolCardHeader part={part} renderer={renderer} preview={preview} state={state} timing={timing} running={style.active} open={open} />
         </CollapsibleTrigger>
 
         {part.state === 'output-error' && !open && (
@@ -85,21 +69,7 @@ export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolP
             {part.errorText}
           </p>
         )}
-        {part.state === 'approval-requested' &&
-          (approvalActions?.pendingIds.includes(part.approval.id) ? (
-            <ApprovalPrompt
-              approvalId={part.approval.id}
-              toolName={toolName}
-              toolTitle={renderer.title}
-              input={part.input}
-              requestReason={part.approval.requestReason}
-              actions={approvalActions}
-            />
-          ) : (
-            <p className="border-t border-warning/20 bg-warning/10 px-3 py-1.5 text-xs text-warning-text">
-              {approvalActions ? 'Not answered before the conversation moved on; the call did not run.' : (part.approval.requestReason ?? 'This call waits for your approval.')}
-            </p>
-          ))}
+        {part.state === 'approval-requested' && <ToolApprovalRow part={part} toolName={toolName} toolTitle={renderer.title} actions={approvalActions} />}
         {decision && part.state !== 'approval-requested' && <ToolDecision decision={decision} />}
         {edit && part.state !== 'approval-requested' && <ToolEditNote edit={edit} />}
 
@@ -144,5 +114,78 @@ function ToolOutput({ part, renderer }: { part: ToolPart; renderer: ReturnType<t
       {Custom && <Custom part={part} />}
       <JsonBlock label={Custom ? 'Raw output' : 'Output'} value={part.output} copyLabel="Copy output" />
     </div>
+  );
+}
+
+/** The card's one line: icon, title, badge, a summary of the call, elapsed time, state and the chevron. */
+function ToolCardHeader({
+  part,
+  renderer,
+  preview,
+  state,
+  timing,
+  running,
+  open,
+}: {
+  part: ToolPart;
+  renderer: ToolRenderer;
+  preview: string | undefined;
+  state: ToolDisplayState;
+  timing: ReturnType<typeof useActivityTiming>;
+  running: boolean;
+  open: boolean;
+}) {
+  const Summary = renderer.Summary;
+  return (
+    <>
+    <span className="flex size-6 shrink-0 items-center justify-center rounded-md border bg-muted/60 text-muted-foreground">
+      <renderer.Icon className="size-3.5" aria-hidden />
+    </span>
+    <span className="shrink-0 font-medium" data-testid="tool-title">
+      {renderer.title}
+    </span>
+    {renderer.badge && (
+      <Badge tone="outline" className="font-normal text-muted-foreground" data-testid="tool-badge">
+        {renderer.badge}
+      </Badge>
+    )}
+    <span className="min-w-0 flex-1 truncate text-[13px] text-muted-foreground">
+      {Summary ? <Summary part={part} /> : preview && <span className="font-mono text-xs">{preview}</span>}
+    </span>
+    <ElapsedTime timing={timing} running={running} />
+    <ToolStateBadge state={state} />
+    <ChevronRightIcon className={cn('size-4 shrink-0 text-muted-foreground transition-transform duration-150', open && 'rotate-90')} aria-hidden />
+    </>
+  );
+}
+
+/** A call waiting for an answer: the prompt while it can be answered, else why it never ran. */
+function ToolApprovalRow({
+  part,
+  toolName,
+  toolTitle,
+  actions,
+}: {
+  part: Extract<ToolPart, { state: 'approval-requested' }>;
+  toolName: string;
+  toolTitle: string;
+  actions: ApprovalActions | null;
+}) {
+  if (actions?.pendingIds.includes(part.approval.id)) {
+    return (
+      <ApprovalPrompt
+        approvalId={part.approval.id}
+        toolName={toolName}
+        toolTitle={toolTitle}
+        input={part.input}
+        requestReason={part.approval.requestReason}
+        actions={actions}
+      />
+    );
+  }
+  return (
+    <p className="border-t border-warning/20 bg-warning/10 px-3 py-1.5 text-xs text-warning-text">
+      {actions ? 'Not answered before the conversation moved on; the call did not run.' : (part.approval.requestReason ?? 'This call waits for your approval.')}
+    </p>
   );
 }

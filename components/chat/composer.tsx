@@ -8,8 +8,27 @@ import { CHAR_WARNING_AT, MAX_MESSAGE_CHARS } from '@/lib/client/limits';
 import { formatNumber } from '@/lib/client/format';
 import { cn } from '@/lib/utils';
 
-/** The textarea grows with its content up to this height, then scrolls. */
 const MAX_INPUT_HEIGHT_PX = 280;
+
+interface ComposerProps {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  onStop?: () => void;
+  /** While a run is active, Enter (and the Queue button) queue the message for when it finishes. */
+  onQueue?: () => void;
+  /** A run is active (useChat status submitted or streaming). */
+  busy: boolean;
+  stopping?: boolean;
+  /** When set, sending is off and the Send tooltip says why (e.g. creating the session). */
+  sendDisabledReason?: string;
+  placeholder?: string;
+  /** Controls at the bottom left, e.g. the model picker on the new-chat page. */
+  toolbar?: React.ReactNode;
+  inputRef?: React.RefObject<HTMLTextAreaElement | null>;
+  autoFocus?: boolean;
+  className?: string;
+}
 
 /**
  * Where the person writes. Enter sends, Shift+Enter adds a line. While a run
@@ -29,34 +48,10 @@ export function Composer({
   inputRef,
   autoFocus,
   className,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  onSend: () => void;
-  onStop?: () => void;
-  /** While a run is active, Enter (and the Queue button) queue the message for when it finishes. */
-  onQueue?: () => void;
-  /** A run is active (useChat status submitted or streaming). */
-  busy: boolean;
-  stopping?: boolean;
-  /** When set, sending is off and the Send tooltip says why (e.g. creating the session). */
-  sendDisabledReason?: string;
-  placeholder?: string;
-  /** Controls at the bottom left, e.g. the model picker on the new-chat page. */
-  toolbar?: React.ReactNode;
-  inputRef?: React.RefObject<HTMLTextAreaElement | null>;
-  autoFocus?: boolean;
-  className?: string;
-}) {
+}: ComposerProps) {
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const ref = inputRef ?? ownRef;
-
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    element.style.height = 'auto';
-    element.style.height = `${Math.min(element.scrollHeight, MAX_INPUT_HEIGHT_PX)}px`;
-  }, [value, ref]);
+  useAutoGrow(ref, value);
 
   const length = value.length;
   const tooLong = length > MAX_MESSAGE_CHARS;
@@ -108,51 +103,80 @@ export function Composer({
       />
       <div className="flex items-center gap-2 px-2.5 pt-1 pb-2.5">
         <div className="flex min-w-0 flex-1 items-center gap-2">{toolbar}</div>
-        {length >= CHAR_WARNING_AT && (
-          <span
-            id="composer-counter"
-            className={cn('text-xs tabular-nums', tooLong ? 'font-medium text-destructive' : 'text-warning-text')}
-            data-testid="char-counter"
-            aria-live="polite"
-          >
-            {formatNumber(length)} / {formatNumber(MAX_MESSAGE_CHARS)}
-          </span>
-        )}
-        {busy && onQueue && (
-          <WithTooltip label={canQueue ? 'Queue: sent when the agent finishes (Enter)' : 'Type a message to queue it'}>
-            <span className="inline-flex rounded-full">
-              <Button type="submit" size="sm" variant="outline" className="rounded-full" data-testid="queue-button" disabled={!canQueue}>
-                <ListPlusIcon /> Queue
-              </Button>
-            </span>
-          </WithTooltip>
-        )}
-        {busy ? (
-          <WithTooltip label={stopping ? 'Stopping…' : 'Stop the agent'}>
-            <Button
-              type="button"
-              size="icon-sm"
-              variant="default"
-              className="rounded-full"
-              aria-label="Stop the agent"
-              data-testid="stop-button"
-              disabled={stopping || !onStop}
-              onClick={onStop}
-            >
-              <SquareIcon className="size-3 fill-current" />
-            </Button>
-          </WithTooltip>
-        ) : (
-          <WithTooltip label={sendLabel}>
-            {/* The wrapper keeps the tooltip working while the button is disabled. */}
-            <span className="inline-flex rounded-full">
-              <Button type="submit" size="icon-sm" className="rounded-full" aria-label="Send" data-testid="send-button" disabled={!canSend}>
-                <ArrowUpIcon />
-              </Button>
-            </span>
-          </WithTooltip>
-        )}
+        <CharCounter length={length} />
+        {busy && onQueue && <QueueButton canQueue={canQueue} />}
+        {busy ? <StopButton stopping={stopping} onStop={onStop} /> : <SendButton label={sendLabel} disabled={!canSend} />}
       </div>
     </form>
+  );
+}
+
+/** The textarea grows with its content up to MAX_INPUT_HEIGHT_PX, then scrolls. */
+function useAutoGrow(ref: React.RefObject<HTMLTextAreaElement | null>, value: string) {
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${Math.min(element.scrollHeight, MAX_INPUT_HEIGHT_PX)}px`;
+  }, [value, ref]);
+}
+
+/** Shown near the limit: how many characters, and red past it. */
+function CharCounter({ length }: { length: number }) {
+  if (length < CHAR_WARNING_AT) return null;
+  const tooLong = length > MAX_MESSAGE_CHARS;
+  return (
+    <span
+      id="composer-counter"
+      className={cn('text-xs tabular-nums', tooLong ? 'font-medium text-destructive' : 'text-warning-text')}
+      data-testid="char-counter"
+      aria-live="polite"
+    >
+      {formatNumber(length)} / {formatNumber(MAX_MESSAGE_CHARS)}
+    </span>
+  );
+}
+
+function QueueButton({ canQueue }: { canQueue: boolean }) {
+  return (
+    <WithTooltip label={canQueue ? 'Queue: sent when the agent finishes (Enter)' : 'Type a message to queue it'}>
+      <span className="inline-flex rounded-full">
+        <Button type="submit" size="sm" variant="outline" className="rounded-full" data-testid="queue-button" disabled={!canQueue}>
+          <ListPlusIcon /> Queue
+        </Button>
+      </span>
+    </WithTooltip>
+  );
+}
+
+function StopButton({ stopping, onStop }: { stopping: boolean; onStop?: () => void }) {
+  return (
+    <WithTooltip label={stopping ? 'Stopping…' : 'Stop the agent'}>
+      <Button
+        type="button"
+        size="icon-sm"
+        variant="default"
+        className="rounded-full"
+        aria-label="Stop the agent"
+        data-testid="stop-button"
+        disabled={stopping || !onStop}
+        onClick={onStop}
+      >
+        <SquareIcon className="size-3 fill-current" />
+      </Button>
+    </WithTooltip>
+  );
+}
+
+function SendButton({ label, disabled }: { label: string; disabled: boolean }) {
+  return (
+    <WithTooltip label={label}>
+      {/* The wrapper keeps the tooltip working while the button is disabled. */}
+      <span className="inline-flex rounded-full">
+        <Button type="submit" size="icon-sm" className="rounded-full" aria-label="Send" data-testid="send-button" disabled={disabled}>
+          <ArrowUpIcon />
+        </Button>
+      </span>
+    </WithTooltip>
   );
 }

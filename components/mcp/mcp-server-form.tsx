@@ -41,27 +41,7 @@ export function McpServerForm({ server, onSaved, onCancel }: { server?: McpServe
 
   return (
     <form onSubmit={save} className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-xs" data-testid="mcp-form" noValidate>
-      <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Name
-          <input
-            className={`${fieldClass} font-mono`}
-            placeholder="github"
-            data-testid="mcp-name"
-            value={name}
-            autoFocus={!server}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <span className="text-xs font-normal text-muted-foreground">Lowercase letters, digits and dashes. Tools appear as {name.trim() || 'name'}__tool.</span>
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Transport
-          <select className={fieldClass} data-testid="mcp-transport" value={transport} onChange={(event) => setTransport(event.target.value as 'http' | 'sse')}>
-            <option value="http">Streamable HTTP</option>
-            <option value="sse">SSE (legacy)</option>
-          </select>
-        </label>
-      </div>
+      <NameAndTransport name={name} onNameChange={setName} transport={transport} onTransportChange={setTransport} autoFocus={!server} />
       <label className="flex flex-col gap-1.5 text-sm font-medium">
         URL
         <input
@@ -74,21 +54,7 @@ export function McpServerForm({ server, onSaved, onCancel }: { server?: McpServe
         />
       </label>
       <HeaderRows rows={headers} onChange={setHeaders} masked={masked} />
-      <label className="flex flex-col gap-1.5 text-sm font-medium sm:max-w-xs">
-        Tool timeout (seconds)
-        <input
-          className={fieldClass}
-          type="number"
-          min={1}
-          max={600}
-          placeholder="the session's (120)"
-          inputMode="numeric"
-          data-testid="mcp-tool-timeout"
-          value={timeoutSeconds}
-          onChange={(event) => setTimeoutSeconds(event.target.value)}
-        />
-        <span className="text-xs font-normal text-muted-foreground">A call to one of its tools that takes longer ends with an error. Empty: the session’s tool timeout.</span>
-      </label>
+      <ToolTimeoutField value={timeoutSeconds} onChange={setTimeoutSeconds} />
       <p className="text-xs text-muted-foreground">Header values are stored on this server and never sent back to the browser.</p>
       {error && (
         <p className="rounded-lg border border-destructive/25 bg-destructive/5 px-3 py-2 text-sm text-destructive" role="alert" data-testid="mcp-form-error">
@@ -104,5 +70,64 @@ export function McpServerForm({ server, onSaved, onCancel }: { server?: McpServe
         </Button>
       </div>
     </form>
+  );
+}
+
+function NameAndTransport({
+  name,
+  onNameChange,
+  transport,
+  onTransportChange,
+  autoFocus,
+}: {
+  name: string;
+  onNameChange: (name: string) => void;
+  transport: 'http' | 'sse';
+  onTransportChange: (transport: 'http' | 'sse') => void;
+  autoFocus: boolean;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+      <label className="flex flex-col gap-1.5 text-sm font-medium">
+        Name
+        <input
+          className={`${fieldClass} font-mono`}
+          placeholder="github"
+          data-testid="mcp-name"
+          value={name}
+          autoFocus={autoFocus}
+          onChange={(event) => onNameChange(event.target.value)}
+        />
+        <span className="text-xs font-normal text-muted-foreground">Lowercase letters, digits and dashes. Tools appear as {name.trim() || 'name'}__tool.</span>
+      </label>
+      <label className="flex flex-col gap-1.5 text-sm font-medium">
+        Transport
+        <select className={fieldClass} data-testid="mcp-transport" value={transport} onChange={(event) => onTransportChange(event.target.value === 'sse' ? 'sse' : 'http')}>
+          <option value="http">Streamable HTTP</option>
+          <option value="sse">SSE (legacy)</option>
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** Seconds, as typed; empty means the session's tool timeout. */
+function ToolTimeoutField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="flex flex-col gap-1.5 text-sm font-medium sm:max-w-xs">
+      Tool timeout (seconds)
+      <input
+        className={fieldClass}
+        type="number"
+        min={1}
+        max={600}
+        placeholder="the session's (120)"
+        inputMode="numeric"
+        data-testid="mcp-tool-timeout"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <span className="text-xs font-normal text-muted-foreground">A call to one of its tools that takes longer ends with an error. Empty: the session’s tool timeout.</span>
+    </label>
   );
 }

@@ -21,11 +21,10 @@ const TRANSPORT_LABELS: Record<McpServerView['transport'], string> = { http: 'HT
 /** One configured server: what it is, on/off, test, edit, remove. */
 export function McpServerItem({ server, onChanged, onDeleted }: { server: McpServerView; onChanged: (server: McpServerView) => void; onDeleted: () => void }) {
   const [editing, setEditing] = useState(false);
-  const [testing, setTesting] = useState(false);
-  const [result, setResult] = useState<McpTestResult | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [toggling, setToggling] = useState(false);
   const [reviewCommand, setReviewCommand] = useState(false);
+  const { testing, result, setResult, runTest } = useConnectionTest(server.id);
+  const { toggling, toggle } = useEnabledToggle(server.id, onChanged);
   const awaitingConfirmation = server.transport === 'stdio' && !server.commandConfirmed;
 
   if (editing) {
@@ -44,52 +43,10 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
     );
   }
 
-  async function runTest(id = server.id) {
-    setTesting(true);
-    try {
-      setResult(await testMcpServer(id));
-    } catch (error) {
-      setResult({ ok: false, error: readError(error).message });
-    } finally {
-      setTesting(false);
-    }
-  }
-
-  async function toggle(enabled: boolean) {
-    setToggling(true);
-    try {
-      onChanged(await updateMcpServer(server.id, { enabled }));
-    } catch (error) {
-      toast.error('Could not change the server', { description: readError(error).message });
-    } finally {
-      setToggling(false);
-    }
-  }
-
   return (
     <li className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs" data-testid="mcp-server-item" data-name={server.name}>
       <div className="flex items-start gap-3">
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="font-mono text-sm font-medium">{server.name}</span>
-            <Badge>{TRANSPORT_LABELS[server.transport]}</Badge>
-            {server.headers.length > 0 && (
-              <Badge tone="outline" title={`Headers: ${server.headers.map((header) => header.name).join(', ')} (values hidden)`}>
-                <KeyRoundIcon aria-hidden />
-                {server.headers.length === 1 ? server.headers[0].name : `${server.headers.length} headers`}
-              </Badge>
-            )}
-            {result?.ok && (
-              <Badge tone="success" data-testid="mcp-tool-count">
-                {result.tools.length} {result.tools.length === 1 ? 'tool' : 'tools'}
-              </Badge>
-            )}
-            {!server.enabled && <Badge tone="neutral">off</Badge>}
-          </div>
-          <p className="mt-1 truncate font-mono text-xs text-muted-foreground" title={server.url ?? server.commandLine ?? undefined} data-testid="mcp-server-address">
-            {server.url ?? server.commandLine}
-          </p>
-        </div>
+        <McpServerSummary server={server} result={result} />
         <EnabledSwitch
           checked={server.enabled}
           disabled={toggling}
@@ -97,30 +54,15 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
           onChange={toggle}
         />
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        {awaitingConfirmation ? (
-          <Button variant="outline" size="sm" onClick={() => setReviewCommand(true)} data-testid="mcp-review-command">
-            <TerminalSquareIcon />
-            Review command…
-          </Button>
-        ) : (
-          <Button variant="outline" size="sm" onClick={() => runTest()} disabled={testing} data-testid="mcp-test">
-            {testing ? <Spinner /> : <PlugZapIcon />}
-            {testing ? 'Connecting…' : 'Test connection'}
-          </Button>
-        )}
-        {server.transport !== 'stdio' && (
-          <Button variant="ghost" size="sm" onClick={() => setEditing(true)} data-testid="mcp-edit">
-            <PencilIcon />
-            Edit
-          </Button>
-        )}
-        <WithTooltip label={`Remove ${server.name}`}>
-          <Button variant="ghost" size="icon-sm" className="ml-auto text-muted-foreground hover:text-destructive" aria-label={`Remove ${server.name}`} onClick={() => setConfirmDelete(true)} data-testid="mcp-delete">
-            <Trash2Icon />
-          </Button>
-        </WithTooltip>
-      </div>
+      <McpServerActions
+        server={server}
+        awaitingConfirmation={awaitingConfirmation}
+        testing={testing}
+        onReview={() => setReviewCommand(true)}
+        onTest={() => void runTest()}
+        onEdit={() => setEditing(true)}
+        onDelete={() => setConfirmDelete(true)}
+      />
       {awaitingConfirmation && (
         <p className="text-xs text-warning-text" data-testid="mcp-command-unconfirmed">
           This command has not run yet. It runs on this machine only after you review and confirm it.
@@ -141,4 +83,110 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
       <DeleteMcpServerDialog server={server} open={confirmDelete} onOpenChange={setConfirmDelete} onDeleted={onDeleted} />
     </li>
   );
+}
+
+/** Name, transport, header names (never values), the tool count after a test, and where it lives. */
+function McpServerSummary({ server, result }: { server: McpServerView; result: McpTestResult | null }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono text-sm font-medium">{server.name}</span>
+        <Badge>{TRANSPORT_LABELS[server.transport]}</Badge>
+        {server.headers.length > 0 && (
+          <Badge tone="outline" title={`Headers: ${server.headers.map((header) => header.name).join(', ')} (values hidden)`}>
+            <KeyRoundIcon aria-hidden />
+            {server.headers.length === 1 ? server.headers[0].name : `${server.headers.length} headers`}
+          </Badge>
+        )}
+        {result?.ok && (
+          <Badge tone="success" data-testid="mcp-tool-count">
+            {result.tools.length} {result.tools.length === 1 ? 'tool' : 'tools'}
+          </Badge>
+        )}
+        {!server.enabled && <Badge tone="neutral">off</Badge>}
+      </div>
+      <p className="mt-1 truncate font-mono text-xs text-muted-foreground" title={server.url ?? server.commandLine ?? undefined} data-testid="mcp-server-address">
+        {server.url ?? server.commandLine}
+      </p>
+    </div>
+  );
+}
+
+/** Test (or, for a stdio command not yet confirmed, review it), edit, remove. */
+function McpServerActions({
+  server,
+  awaitingConfirmation,
+  testing,
+  onReview,
+  onTest,
+  onEdit,
+  onDelete,
+}: {
+  server: McpServerView;
+  awaitingConfirmation: boolean;
+  testing: boolean;
+  onReview: () => void;
+  onTest: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {awaitingConfirmation ? (
+        <Button variant="outline" size="sm" onClick={onReview} data-testid="mcp-review-command">
+          <TerminalSquareIcon />
+          Review command…
+        </Button>
+      ) : (
+        <Button variant="outline" size="sm" onClick={onTest} disabled={testing} data-testid="mcp-test">
+          {testing ? <Spinner /> : <PlugZapIcon />}
+          {testing ? 'Connecting…' : 'Test connection'}
+        </Button>
+      )}
+      {server.transport !== 'stdio' && (
+        <Button variant="ghost" size="sm" onClick={onEdit} data-testid="mcp-edit">
+          <PencilIcon />
+          Edit
+        </Button>
+      )}
+      <WithTooltip label={`Remove ${server.name}`}>
+        <Button variant="ghost" size="icon-sm" className="ml-auto text-muted-foreground hover:text-destructive" aria-label={`Remove ${server.name}`} onClick={onDelete} data-testid="mcp-delete">
+          <Trash2Icon />
+        </Button>
+      </WithTooltip>
+    </div>
+  );
+}
+
+/** "Test connection": connects, lists the tools, and keeps the outcome to show under the server. */
+function useConnectionTest(serverId: string) {
+  const [testing, setTesting] = useState(false);
+  const [result, setResult] = useState<McpTestResult | null>(null);
+  async function runTest(id = serverId) {
+    setTesting(true);
+    try {
+      setResult(await testMcpServer(id));
+    } catch (error) {
+      setResult({ ok: false, error: readError(error).message });
+    } finally {
+      setTesting(false);
+    }
+  }
+  return { testing, result, setResult, runTest };
+}
+
+/** On/off: saved on the server; a refusal says why in a toast and the switch stays. */
+function useEnabledToggle(serverId: string, onChanged: (server: McpServerView) => void) {
+  const [toggling, setToggling] = useState(false);
+  async function toggle(enabled: boolean) {
+    setToggling(true);
+    try {
+      onChanged(await updateMcpServer(serverId, { enabled }));
+    } catch (error) {
+      toast.error('Could not change the server', { description: readError(error).message });
+    } finally {
+      setToggling(false);
+    }
+  }
+  return { toggling, toggle };
 }

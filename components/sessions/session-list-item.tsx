@@ -51,55 +51,11 @@ export function SessionListItem({
           />
         </div>
       ) : (
-        <Link
-          href={`/s/${session.id}`}
-          onClick={onNavigate}
-          aria-current={active ? 'page' : undefined}
-          data-testid="session-link"
-          className="flex min-w-0 flex-1 flex-col gap-0.5 rounded-lg px-2.5 py-1.5 pr-8 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <span className="flex min-w-0 items-center gap-1.5">
-            {session.running && (
-              <span className="relative flex size-2 shrink-0" role="status" aria-label="Running" data-testid="session-running">
-                <span className="absolute inline-flex size-full animate-ping rounded-full bg-success/60" />
-                <span className="relative inline-flex size-2 rounded-full bg-success" />
-              </span>
-            )}
-            <span className="truncate font-medium" data-testid="session-title">
-              {session.title}
-            </span>
-          </span>
-          <RelativeTime timestamp={session.updatedAt} className="h-4 text-[11px] text-muted-foreground" />
-        </Link>
+        <SessionLink session={session} active={active} onNavigate={onNavigate} />
       )}
 
       {!editing && (
-        <DropdownMenu>
-          {/* A native title, not a Radix tooltip: the menu hands focus back here on close, which would pop a tooltip. */}
-          <DropdownMenuTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon-xs"
-              aria-label={`Actions for ${session.title}`}
-              title="Rename or delete"
-              data-testid="session-menu"
-              className="absolute top-1/2 right-1.5 -translate-y-1/2 opacity-0 group-hover/item:opacity-100 group-data-[active]/item:opacity-100 focus-visible:opacity-100 aria-expanded:opacity-100 [@media(hover:none)]:opacity-100"
-            >
-              <MoreHorizontalIcon />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start" side="right" className="w-40">
-            <DropdownMenuItem data-testid="session-rename" onSelect={() => setEditing(true)}>
-              <PencilIcon />
-              Rename
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem variant="destructive" data-testid="session-delete" onSelect={() => setConfirmingDelete(true)}>
-              <Trash2Icon />
-              Delete…
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <SessionItemMenu title={session.title} onRename={() => setEditing(true)} onDelete={() => setConfirmingDelete(true)} />
       )}
 
       <DeleteSessionDialog
@@ -109,5 +65,63 @@ export function SessionListItem({
         onDeleted={() => onDeleted(session.id)}
       />
     </li>
+  );
+}
+
+/** The session's title (with a running dot) and when it last changed; opens the session. */
+function SessionLink({ session, active, onNavigate }: { session: SessionSummary; active: boolean; onNavigate?: () => void }) {
+  return (
+    <Link
+      href={`/s/${session.id}`}
+      onClick={onNavigate}
+      aria-current={active ? 'page' : undefined}
+      data-testid="session-link"
+      className="flex min-w-0 flex-1 flex-col gap-0.5 rounded-lg px-2.5 py-1.5 pr-8 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <span className="flex min-w-0 items-center gap-1.5">
+        {session.running && (
+          <span className="relative flex size-2 shrink-0" role="status" aria-label="Running" data-testid="session-running">
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-success/60" />
+            <span className="relative inline-flex size-2 rounded-full bg-success" />
+          </span>
+        )}
+        <span className="truncate font-medium" data-testid="session-title">
+          {session.title}
+        </span>
+      </span>
+      <RelativeTime timestamp={session.updatedAt} className="h-4 text-[11px] text-muted-foreground" />
+    </Link>
+  );
+}
+
+/** Rename or delete, from the item's "…" menu. */
+function SessionItemMenu({ title, onRename, onDelete }: { title: string; onRename: () => void; onDelete: () => void }) {
+  return (
+    <DropdownMenu>
+      {/* A native title, not a Radix tooltip: the menu hands focus back here on close, which would pop a tooltip. */}
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon-xs"
+          aria-label={`Actions for ${title}`}
+          title="Rename or delete"
+          data-testid="session-menu"
+          className="absolute top-1/2 right-1.5 -translate-y-1/2 opacity-0 group-hover/item:opacity-100 group-data-[active]/item:opacity-100 focus-visible:opacity-100 aria-expanded:opacity-100 [@media(hover:none)]:opacity-100"
+        >
+          <MoreHorizontalIcon />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" side="right" className="w-40">
+        <DropdownMenuItem data-testid="session-rename" onSelect={onRename}>
+          <PencilIcon />
+          Rename
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" data-testid="session-delete" onSelect={onDelete}>
+          <Trash2Icon />
+          Delete…
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
