@@ -1,6 +1,6 @@
 import { AlertCircleIcon, RadioIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { ReadableError } from '@/lib/client/api-error';
+import { rejectionTitle, type ReadableError } from '@/lib/client/api-error';
 
 /**
  * A failed request, in words: what happened and what to do. `rejected` means
@@ -20,11 +20,7 @@ export function ChatError({
   onReattach?: () => void;
   onDismiss: () => void;
 }) {
-  const title = rejected
-    ? error.code === 'run_active' || error.status === 409
-      ? 'Not sent: the agent is still working'
-      : 'Not sent'
-    : 'Something went wrong';
+  const title = rejected ? rejectionTitle(error) : 'Something went wrong';
   return (
     <div
       role="alert"

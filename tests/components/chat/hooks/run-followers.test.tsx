@@ -1,0 +1,82 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ChatStatus } from 'ai';
+import { afterEach, expect, test, vi } from 'vitest';
+import { useFollowQueuedRun } from '@/components/chat/hooks/use-follow-queued-run';
+import { useFollowRunsStartedElsewhere } from '@/components/chat/hooks/use-follow-runs-elsewhere';
+import type { AgentUIMessage } from '@/lib/agent/messages';
+import { json, session, stubApi, userText } from './fake-api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const reply = (id: string, runId: string): AgentUIMessage => ({ id, role: 'assistant', metadata: { runId }, parts: [{ type: 'text', text: 'done' }] });
+const detail = (messages: AgentUIMessage[], running: boolean) => json({ session: { ...session({ running }), settings: {}, messages } });
+const runs = (status: string) => json({ runs: [{ id: 'run-2', status, startedAt: 2 }] });
+
+test('a run started in another tab is attached to: its transcript, then its live stream', async () => {
+  const saved = [userText('u1', 'first'), reply('a1', 'run-1'), userText('u2', 'from the other tab')];
+  stubApi({ 'GET /api/sessions/s1/runs': () => runs('running'), 'GET /api/sessions/s1': () => detail(saved, true) });
+  const setMessages = vi.fn();
+  const resumeStream = vi.fn(async () => {});
+  const onAttached = vi.fn();
+  renderHook(() =>
+    useFollowRunsStartedElsewhere({ sessionId: 's1', messages: saved.slice(0, 2), isBusy: () => false, setMessages, resumeStream, onAttached, intervalMs: 10 }),
+  );
+  await waitFor(() => expect(resumeStream).toHaveBeenCalled());
+  expect(setMessages).toHaveBeenCalledWith(saved);
+  expect(onAttached).toHaveBeenCalled();
+});
+
+test('a busy tab, or one already showing that run, asks nothing more', async () => {
+  const api = stubApi({ 'GET /api/sessions/s1/runs': () => runs('running'), 'GET /api/sessions/s1': () => detail([], true) });
+  const resumeStream = vi.fn(async () => {});
+  const { unmount } = renderHook(() =>
+    useFollowRunsStartedElsewhere({ sessionId: 's1', messages: [], isBusy: () => true, setMessages: vi.fn(), resumeStream, onAttached: vi.fn(), intervalMs: 10 }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  unmount();
+  expect(api.calls).toHaveLength(0);
+
+  const shown = [userText('u2', 'mine'), reply('a2', 'run-2')];
+  renderHook(() =>
+    useFollowRunsStartedElsewhere({ sessionId: 's1', messages: shown, isBusy: () => false, setMessages: vi.fn(), resumeStream, onAttached: vi.fn(), intervalMs: 10 }),
+  );
+  await waitFor(() => expect(api.calls.length).toBeGreaterThan(0));
+  await new Promise((resolve) => setTimeout(resolve, 40));
+  expect(api.calls.every((call) => call.url === '/api/sessions/s1/runs')).toBe(true);
+  expect(resumeStream).not.toHaveBeenCalled();
+});
+
+function followQueue(status: ChatStatus, saved: AgentUIMessage[], running: boolean) {
+  stubApi({ 'GET /api/sessions/s1': () => detail(saved, running) });
+  const setMessages = vi.fn();
+  const resumeStream = vi.fn(async () => {});
+  const onFollowed = vi.fn();
+  const hook = renderHook((props: { status: ChatStatus }) => useFollowQueuedRun({ sessionId: 's1', status: props.status, messages: [], setMessages, resumeStream, onFollowed }), {
+    initialProps: { status },
+  });
+  return { ...hook, setMessages, resumeStream, onFollowed };
+}
+
+test("the run the server started for a queued message is followed once this tab's stream has ended", async () => {
+  const saved = [userText('u1', 'first'), reply('a1', 'run-1'), userText('q1', 'queued next')];
+  const subject = followQueue('streaming', saved, true);
+  act(() => subject.result.current.follow(['q1']));
+  expect(subject.result.current.following).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(subject.resumeStream).not.toHaveBeenCalled();
+
+  subject.rerender({ status: 'ready' });
+  await waitFor(() => expect(subject.resumeStream).toHaveBeenCalledOnce());
+  expect(subject.setMessages).toHaveBeenCalledWith(saved);
+  expect(subject.onFollowed).toHaveBeenCalledWith(true);
+  await waitFor(() => expect(subject.result.current.following).toBe(false));
+});
+
+test('when the queued run already ended, the saved transcript is shown and nothing is resumed', async () => {
+  const saved = [userText('q1', 'queued next'), reply('a3', 'run-3')];
+  const subject = followQueue('ready', saved, false);
+  act(() => subject.result.current.follow(['q1']));
+  await waitFor(() => expect(subject.onFollowed).toHaveBeenCalledWith(false));
+  expect(subject.setMessages).toHaveBeenCalledWith(saved);
+  expect(subject.resumeStream).not.toHaveBeenCalled();
+});
