@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { FileJsonIcon, FileTextIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { DeleteSessionDialog } from '@/components/sessions/delete-session-dialog';
@@ -10,9 +10,10 @@ import { RelativeTime } from '@/components/sessions/relative-time';
 import { SessionTitleInput } from '@/components/sessions/session-title-input';
 import { useRenameSession } from '@/components/sessions/use-rename-session';
 import type { SessionSummary } from '@/lib/api-types';
+import { exportUrl } from '@/lib/client/api';
 import { cn } from '@/lib/utils';
 
-/** One row of the sidebar: title, age, a running dot, and a menu with Rename and Delete. */
+/** One row of the sidebar: title, age, a running dot, and a menu with Rename, Export and Delete. */
 export function SessionListItem({
   session,
   active,
@@ -55,7 +56,7 @@ export function SessionListItem({
       )}
 
       {!editing && (
-        <SessionItemMenu title={session.title} onRename={() => setEditing(true)} onDelete={() => setConfirmingDelete(true)} />
+        <SessionItemMenu id={session.id} title={session.title} onRename={() => setEditing(true)} onDelete={() => setConfirmingDelete(true)} />
       )}
 
       <DeleteSessionDialog
@@ -94,8 +95,8 @@ function SessionLink({ session, active, onNavigate }: { session: SessionSummary;
   );
 }
 
-/** Rename or delete, from the item's "…" menu. */
-function SessionItemMenu({ title, onRename, onDelete }: { title: string; onRename: () => void; onDelete: () => void }) {
+/** Rename, export or delete, from the item's "…" menu. */
+function SessionItemMenu({ id, title, onRename, onDelete }: { id: string; title: string; onRename: () => void; onDelete: () => void }) {
   return (
     <DropdownMenu>
       {/* A native title, not a Radix tooltip: the menu hands focus back here on close, which would pop a tooltip. */}
@@ -104,18 +105,19 @@ function SessionItemMenu({ title, onRename, onDelete }: { title: string; onRenam
           variant="ghost"
           size="icon-xs"
           aria-label={`Actions for ${title}`}
-          title="Rename or delete"
+          title="Rename, export or delete"
           data-testid="session-menu"
           className="absolute top-1/2 right-1.5 -translate-y-1/2 opacity-0 group-hover/item:opacity-100 group-data-[active]/item:opacity-100 focus-visible:opacity-100 aria-expanded:opacity-100 [@media(hover:none)]:opacity-100"
         >
           <MoreHorizontalIcon />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" side="right" className="w-40">
+      <DropdownMenuContent align="start" side="right" className="w-48">
         <DropdownMenuItem data-testid="session-rename" onSelect={onRename}>
           <PencilIcon />
           Rename
         </DropdownMenuItem>
+        <ExportItems id={id} />
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" data-testid="session-delete" onSelect={onDelete}>
           <Trash2Icon />
@@ -123,5 +125,25 @@ function SessionItemMenu({ title, onRename, onDelete }: { title: string; onRenam
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** Downloads of the session: the server names the file (Content-Disposition), `download` keeps the page where it is. */
+function ExportItems({ id }: { id: string }) {
+  return (
+    <>
+      <DropdownMenuItem asChild data-testid="session-export-json">
+        <a href={exportUrl(id, 'json')} download>
+          <FileJsonIcon />
+          Export as JSON
+        </a>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild data-testid="session-export-markdown">
+        <a href={exportUrl(id, 'markdown')} download>
+          <FileTextIcon />
+          Export as Markdown
+        </a>
+      </DropdownMenuItem>
+    </>
   );
 }

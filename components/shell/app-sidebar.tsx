@@ -1,69 +1,38 @@
 'use client';
 
 import Link from 'next/link';
+import { useRef } from 'react';
 import { useRouter } from 'next/navigation';
-import { BotIcon, PanelLeftCloseIcon, PlugIcon, SquarePenIcon } from 'lucide-react';
+import { BotIcon, FileUpIcon, Loader2Icon, PanelLeftCloseIcon, PlugIcon, SquarePenIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
+import { SessionDropZone } from '@/components/sessions/session-drop-zone';
 import { SessionList } from '@/components/sessions/session-list';
+import { useImportSession } from '@/components/sessions/use-import-session';
 import { useSidebar } from '@/components/shell/sidebar-context';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 
 /** Sidebar contents, shared by the desktop column and the mobile sheet. */
 export function AppSidebar({ variant }: { variant: 'column' | 'sheet' }) {
-  const router = useRouter();
-  const { setCollapsed, setMobileOpen } = useSidebar();
+  const { setMobileOpen } = useSidebar();
   const closeSheet = variant === 'sheet' ? () => setMobileOpen(false) : undefined;
-
-  function startNewSession() {
-    closeSheet?.();
-    router.push('/');
-    // The new-chat page listens for this to focus its composer when it is already open.
-    window.dispatchEvent(new Event('agent-playground:new-session'));
-  }
+  const { importFile, importing } = useImportSession({ onImported: closeSheet });
 
   return (
     <div className="flex h-full min-h-0 flex-col bg-sidebar" data-testid="sidebar">
-      <div className="flex h-13 shrink-0 items-center gap-2 px-3">
-        <Link
-          href="/"
-          onClick={closeSheet}
-          className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-1 py-1 font-semibold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <span className="flex size-6 items-center justify-center rounded-md bg-primary text-primary-foreground">
-            <BotIcon className="size-3.5" />
-          </span>
-          <span className="truncate text-sm">Agent Playground</span>
-        </Link>
-        {variant === 'column' && (
-          <WithTooltip label="Hide sidebar" side="right">
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label="Hide sidebar"
-              data-testid="sidebar-collapse"
-              className="text-muted-foreground"
-              onClick={() => setCollapsed(true)}
-            >
-              <PanelLeftCloseIcon />
-            </Button>
-          </WithTooltip>
-        )}
-      </div>
+      <SidebarHeader variant={variant} closeSheet={closeSheet} />
 
-      <div className="shrink-0 px-2 pb-2">
-        <WithTooltip label="Start a new session" side="right">
-          <Button variant="outline" className="w-full justify-start gap-2 bg-background" data-testid="new-session" onClick={startNewSession}>
-            <SquarePenIcon />
-            New session
-          </Button>
-        </WithTooltip>
+      <div className="flex shrink-0 gap-1.5 px-2 pb-2">
+        <NewSessionButton closeSheet={closeSheet} />
+        <ImportSessionButton importing={importing} onFile={(file) => void importFile(file)} />
       </div>
 
       <div className="px-4 pt-2 pb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">Sessions</div>
-      <nav className="min-h-0 flex-1 overflow-y-auto pb-3" aria-label="Sessions">
-        <SessionList onNavigate={closeSheet} />
-      </nav>
+      <SessionDropZone className="flex min-h-0 flex-1 flex-col" onFile={(file) => void importFile(file)}>
+        <nav className="min-h-0 flex-1 overflow-y-auto pb-3" aria-label="Sessions">
+          <SessionList onNavigate={closeSheet} />
+        </nav>
+      </SessionDropZone>
 
       <div className="shrink-0 border-t px-2 pt-2">
         <Button variant="ghost" size="sm" className="w-full justify-start gap-2 text-muted-foreground" asChild>
@@ -78,5 +47,95 @@ export function AppSidebar({ variant }: { variant: 'column' | 'sheet' }) {
         <ThemeToggle />
       </div>
     </div>
+  );
+}
+
+/** The app's name (a link home) and, in the column, the button that hides it. */
+function SidebarHeader({ variant, closeSheet }: { variant: 'column' | 'sheet'; closeSheet?: () => void }) {
+  const { setCollapsed } = useSidebar();
+  return (
+    <div className="flex h-13 shrink-0 items-center gap-2 px-3">
+      <Link
+        href="/"
+        onClick={closeSheet}
+        className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-1 py-1 font-semibold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <span className="flex size-6 items-center justify-center rounded-md bg-primary text-primary-foreground">
+          <BotIcon className="size-3.5" />
+        </span>
+        <span className="truncate text-sm">Agent Playground</span>
+      </Link>
+      {variant === 'column' && (
+        <WithTooltip label="Hide sidebar" side="right">
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Hide sidebar"
+            data-testid="sidebar-collapse"
+            className="text-muted-foreground"
+            onClick={() => setCollapsed(true)}
+          >
+            <PanelLeftCloseIcon />
+          </Button>
+        </WithTooltip>
+      )}
+    </div>
+  );
+}
+
+function NewSessionButton({ closeSheet }: { closeSheet?: () => void }) {
+  const router = useRouter();
+
+  function startNewSession() {
+    closeSheet?.();
+    router.push('/');
+    // The new-chat page listens for this to focus its composer when it is already open.
+    window.dispatchEvent(new Event('agent-playground:new-session'));
+  }
+
+  return (
+    <WithTooltip label="Start a new session" side="right">
+      <Button variant="outline" className="min-w-0 flex-1 justify-start gap-2 bg-background" data-testid="new-session" onClick={startNewSession}>
+        <SquarePenIcon />
+        New session
+      </Button>
+    </WithTooltip>
+  );
+}
+
+/** Opens a file picker for a session export (.json); the import itself is `onFile`'s. */
+function ImportSessionButton({ importing, onFile }: { importing: boolean; onFile: (file: File) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <WithTooltip label="Import a session from a JSON export" side="right">
+        <Button
+          variant="outline"
+          size="icon"
+          className="bg-background text-muted-foreground"
+          aria-label="Import session…"
+          aria-busy={importing || undefined}
+          disabled={importing}
+          data-testid="import-session"
+          onClick={() => input.current?.click()}
+        >
+          {importing ? <Loader2Icon className="animate-spin" /> : <FileUpIcon />}
+        </Button>
+      </WithTooltip>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        className="hidden"
+        tabIndex={-1}
+        data-testid="import-session-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Cleared so that picking the same file again is a change too.
+          event.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+    </>
   );
 }

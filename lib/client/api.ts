@@ -55,6 +55,16 @@ export async function updateSession(
   return (await request<{ session: SessionSummary }>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'PATCH', json: patch })).session;
 }
 
+/** Where the browser downloads a session: the whole session as JSON (importable again) or its transcript as Markdown. */
+export function exportUrl(sessionId: string, format: 'json' | 'markdown'): string {
+  return `/api/sessions/${encodeURIComponent(sessionId)}/export?format=${format}`;
+}
+
+/** Creates a session from an export's parsed JSON (see readImportFile); the server validates it. */
+export async function importSession(content: unknown): Promise<SessionSummary> {
+  return (await request<{ session: SessionSummary }>('/api/sessions/import', { method: 'POST', json: content })).session;
+}
+
 export async function deleteSession(id: string): Promise<void> {
   await request<{ ok: true }>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
