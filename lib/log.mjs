@@ -38,7 +38,8 @@ const SECRET_PATHS = [
 ];
 
 /** Keys and bearer tokens inside free text (a provider's error message can quote one). */
-const SECRET_IN_TEXT = /\b(sk-[A-Za-z0-9_-]{8,}|Bearer\s+[A-Za-z0-9._~+/-]{8,}=*)/g;
+// Also right after a URL escape (`key%3Dsk-…`, `Bearer%20…`): keys travel inside encoded URLs and form bodies too.
+const SECRET_IN_TEXT = /(?:\b|(?<=%[0-9A-Fa-f]{2}))(sk-[A-Za-z0-9_-]{8,}|Bearer(?:\s+|%20)[A-Za-z0-9._~+/-]{8,}=*)/g;
 
 /** @param {string} text */
 export function scrubSecrets(text) {

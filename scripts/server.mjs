@@ -21,7 +21,7 @@ import {
   checkHost,
   checkRequest,
   isLoopbackPeer,
-  MAX_REQUEST_BODY_BYTES,
+  bodyLimitFor,
   PEER_HEADER,
   tooLarge,
 } from '../lib/security/request-guard.mjs';
@@ -145,7 +145,7 @@ export async function startServer({ dev = false, env = process.env } = {}) {
     }
     // Routes learn whether the peer is this machine from this header alone; a client cannot set it.
     req.headers[PEER_HEADER] = isLoopbackPeer(req.socket.remoteAddress, req.headers) ? 'loopback' : 'remote';
-    limitBody(req, res, MAX_REQUEST_BODY_BYTES, fields);
+    limitBody(req, res, bodyLimitFor(req.url ?? '/'), fields);
     handle(req, res).catch((error) => {
       log('error', 'request failed', { ...fields, error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) refuse(req, res, { status: 500, code: 'internal', message: 'Internal server error.' });

@@ -1,5 +1,6 @@
 // Types of request-guard.mjs for the TypeScript side (routes, tests).
 export declare const MAX_REQUEST_BODY_BYTES: number;
+export declare function bodyLimitFor(target: string): number;
 export declare const PEER_HEADER: string;
 export type HeaderBag = Record<string, string | string[] | undefined>;
 export interface AllowList {

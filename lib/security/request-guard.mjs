@@ -19,6 +19,18 @@
 /** Every request body is cut off past this many bytes (the chat route's own limit is 1,000,000). */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
+/** Routes that take larger bodies: a session import carries its workspace (up to 10 MiB, as base64). */
+const LARGE_BODY_ROUTES = new Map([['/api/sessions/import', 16 * 1024 * 1024]]);
+
+/**
+ * The body limit of a request target (path and query).
+ * @param {string} target
+ */
+export function bodyLimitFor(target) {
+  const pathname = target.split('?', 1)[0];
+  return LARGE_BODY_ROUTES.get(pathname) ?? MAX_REQUEST_BODY_BYTES;
+}
+
 /** Host names served without configuration, on any port. */
 const DEFAULT_ALLOWED_HOSTS = Object.freeze(['localhost', '127.0.0.1', '[::1]']);
 
@@ -254,7 +266,7 @@ export function checkRequest(request, list, target = '/') {
     checkPath(target),
     checkWriteOrigin(request.method, request.headers, list),
     checkContentType(request.method, request.headers),
-    checkDeclaredLength(request.headers),
+    checkDeclaredLength(request.headers, bodyLimitFor(target)),
   ]) {
     if (!verdict.ok) return verdict;
   }

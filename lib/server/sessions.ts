@@ -20,7 +20,7 @@ import { loadSessionMessages } from './stored-messages';
  * `runningIds` (the runs table, so a run on another instance counts) when the
  * caller has it, else from this process's own runs.
  */
-function toSessionSummary(row: SessionRow, runningIds?: ReadonlySet<string>): SessionSummary {
+export function toSessionSummary(row: SessionRow, runningIds?: ReadonlySet<string>): SessionSummary {
   return {
     id: row.id,
     title: row.title,

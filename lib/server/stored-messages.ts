@@ -114,23 +114,31 @@ function unreadable(sessionId: string, stored: Pick<StoredMessage, 'id' | 'role'
   return { ok: false, reason, message: unreadableMessage(stored.id, role, reason) };
 }
 
-/** Validates one stored message; never throws. */
-export async function readStoredMessage(sessionId: string, stored: StoredMessage): Promise<StoredMessageRead> {
+type MessageCheck = { ok: true; message: AgentUIMessage } | { ok: false; reason: string; error?: unknown };
+
+/** Whether a message is one this app can show and send: part shapes, data parts, the app's tool inputs, its id and role. Never throws. */
+export async function checkMessage(stored: StoredMessage): Promise<MessageCheck> {
   try {
     const result = await safeValidateUIMessages<AgentUIMessage>({
       messages: [stored.message],
       dataSchemas: DATA_PART_SCHEMAS,
       tools: toolSchemasFor(stored.message),
     });
-    if (!result.success) return unreadable(sessionId, stored, validationReason(result.error), result.error);
+    if (!result.success) return { ok: false, reason: validationReason(result.error), error: result.error };
     const [message] = result.data;
     // The row's id is what saving, pinning and compaction go by.
-    if (message.id !== stored.id) return unreadable(sessionId, stored, `message id ${JSON.stringify(shorten(message.id))} does not match its row`);
-    if (message.role !== stored.role) return unreadable(sessionId, stored, `message role ${message.role} does not match its row (${stored.role})`);
+    if (message.id !== stored.id) return { ok: false, reason: `message id ${JSON.stringify(shorten(message.id))} does not match its row` };
+    if (message.role !== stored.role) return { ok: false, reason: `message role ${message.role} does not match its row (${stored.role})` };
     return { ok: true, message };
   } catch (error) {
-    return unreadable(sessionId, stored, validationReason(error), error);
+    return { ok: false, reason: validationReason(error), error };
   }
+}
+
+/** Validates one stored message; never throws. */
+export async function readStoredMessage(sessionId: string, stored: StoredMessage): Promise<StoredMessageRead> {
+  const check = await checkMessage(stored);
+  return check.ok ? check : unreadable(sessionId, stored, check.reason, check.error);
 }
 
 /** Parses a row's JSON, then validates it. */

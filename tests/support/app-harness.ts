@@ -34,6 +34,8 @@ const routeModules = {
   server: () => import('@/app/api/mcp-servers/[id]/route'),
   test: () => import('@/app/api/mcp-servers/[id]/test/route'),
   confirm: () => import('@/app/api/mcp-servers/[id]/confirm/route'),
+  exportSession: () => import('@/app/api/sessions/[id]/export/route'),
+  importSession: () => import('@/app/api/sessions/import/route'),
 };
 
 type RouteName = keyof typeof routeModules;

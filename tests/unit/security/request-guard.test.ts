@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowListFromEnv, checkRequest, isLoopbackPeer, parseHost } from '@/lib/security/request-guard.mjs';
+import { allowListFromEnv, bodyLimitFor, checkRequest, isLoopbackPeer, MAX_REQUEST_BODY_BYTES, parseHost } from '@/lib/security/request-guard.mjs';
 
 const local = allowListFromEnv({});
 const verdict = (method: string, headers: Record<string, string>, list = local) => checkRequest({ method, headers }, list);
@@ -104,5 +104,15 @@ describe('paths', () => {
   it('answers 400 to a path that does not decode', () => {
     expect(checkRequest({ method: 'GET', headers: { host: 'localhost' } }, local, '/api/sessions/%zz')).toMatchObject({ ok: false, status: 400, code: 'bad_path' });
     expect(checkRequest({ method: 'GET', headers: { host: 'localhost' } }, local, '/api/sessions/a%20b?q=%zz')).toEqual({ ok: true });
+  });
+
+  it('lets only the import route take a body past 1 MiB, up to 16 MiB', () => {
+    const post = (target: string, bytes: number) =>
+      checkRequest({ method: 'POST', headers: { host: 'localhost', 'content-type': 'application/json', 'content-length': String(bytes) } }, local, target);
+    expect(post('/api/sessions/import', 15 * 1024 * 1024)).toEqual({ ok: true });
+    expect(post('/api/sessions/import?x=1', 17 * 1024 * 1024)).toMatchObject({ ok: false, status: 413 });
+    expect(post('/api/sessions', 2 * 1024 * 1024)).toMatchObject({ ok: false, status: 413 });
+    expect(post('/api/sessions/import/../../chat', 2 * 1024 * 1024)).toMatchObject({ ok: false, status: 413 });
+    expect(bodyLimitFor('/api/chat')).toBe(MAX_REQUEST_BODY_BYTES);
   });
 });

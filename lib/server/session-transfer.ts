@@ -1,0 +1,249 @@
+import 'server-only';
+import { createIdGenerator, getToolOrDynamicToolName, isToolUIPart } from 'ai';
+import { z } from 'zod';
+import { insertSessionRecords, readSessionRecords, type NewSessionRecords, type SessionRecords } from '@/db/queries/session-transfer';
+import type { AgentUIMessage } from '@/lib/agent/messages';
+import type { SessionSummary } from '@/lib/api-types';
+import { sessionLoopSettings } from '@/lib/settings/loop-settings';
+import { MAX_FILE_BYTES, MAX_WORKSPACE_BYTES } from '@/lib/workspace/limits';
+import { resolveWorkspaceFilePath } from '@/lib/workspace/paths';
+import { getAppDb } from './db';
+import { ApiError } from './http';
+import { currentOwnerId } from './owner';
+import { configuredSecretValues, scrubJson, scrubText } from './secret-scrub';
+import { EXPORT_FORMAT, EXPORT_VERSION, jsonDepth, MAX_IMPORT_DEPTH, sessionExportSchema, upgradeExport, type SessionExport } from './session-format';
+import { toSessionSummary } from './sessions';
+import { checkMessage, readStoredMessageRow } from './stored-messages';
+
+/**
+ * A session as a file and back: JSON with everything (messages with their
+ * parents, workspace, compaction records, runs and their step traces), secrets
+ * removed; Markdown of the conversation to read. Import checks the whole file
+ * before it writes anything, then writes it in one transaction under new ids.
+ */
+
+const generateId = createIdGenerator({ size: 16 });
+const prefixedId = (prefix: string) => createIdGenerator({ prefix, size: 16 });
+const newIds = { message: prefixedId('msg'), run: prefixedId('run'), step: prefixedId('step'), compaction: prefixedId('cmp') };
+
+async function recordsFor(request: Request, sessionId: string): Promise<SessionRecords> {
+  const records = await readSessionRecords(await getAppDb(), currentOwnerId(request), sessionId);
+  if (!records) throw new ApiError('not_found', 'Session not found.');
+  return records;
+}
+
+/** The stored messages in order, each validated like every load (a broken row exports as its stand-in). */
+async function messagesOf(records: SessionRecords): Promise<AgentUIMessage[]> {
+  return Promise.all(records.messages.map(async (row) => (await readStoredMessageRow(records.session.id, row)).message));
+}
+
+/** Text files get their secrets scrubbed too; other bytes are kept as they are. */
+function fileContent(content: Buffer, secrets: readonly string[]): string {
+  const text = content.toString('utf8');
+  if (!Buffer.from(text, 'utf8').equals(content)) return content.toString('base64');
+  return Buffer.from(scrubText(text, secrets), 'utf8').toString('base64');
+}
+
+export async function exportSessionJson(request: Request, sessionId: string): Promise<{ filename: string; body: SessionExport }> {
+  const records = await recordsFor(request, sessionId);
+  const messages = await messagesOf(records);
+  const secrets = configuredSecretValues();
+  const { session } = records;
+  const body: SessionExport = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: Date.now(),
+    session: {
+      title: session.title,
+      modelKey: session.modelKey,
+      permissionMode: session.permissionMode,
+      settings: sessionLoopSettings(session.settings),
+      todos: session.todos,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    },
+    messages: messages.map((message, index) => {
+      const row = records.messages[index]!;
+      return { id: message.id, parentId: index === 0 ? null : messages[index - 1]!.id, pinned: row.pinned, createdAt: row.createdAt, updatedAt: row.updatedAt, message };
+    }),
+    activeLeafId: messages.at(-1)?.id ?? null,
+    workspace: records.workspace.map((file) => ({ path: file.path, content: fileContent(file.content, secrets), updatedAt: file.updatedAt })),
+    compactions: records.compactions.map(({ id, runId, trigger, record, createdAt, undoneAt }) => ({ id, runId, trigger, record, createdAt, undoneAt })),
+    runs: records.runs.map((run) => ({
+      id: run.id,
+      messageId: run.messageId,
+      modelKey: run.modelKey,
+      status: run.status,
+      endReason: run.endReason,
+      usage: run.usage,
+      startedAt: run.startedAt,
+      endedAt: run.endedAt,
+      steps: records.steps.filter((step) => step.runId === run.id).map((step) => ({ stepNumber: step.stepNumber, trace: step.trace, createdAt: step.createdAt })),
+    })),
+  };
+  return { filename: `${fileSlug(session.title)}.agent-playground.json`, body: scrubJson(body, secrets) };
+}
+
+function fileSlug(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'session'
+  );
+}
+
+/** A fenced block that no line of `text` can close early. */
+function fenced(info: string, text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`{3,}/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${info}\n${text}\n${fence}`;
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2) ?? 'undefined';
+
+function messageMarkdown(message: AgentUIMessage): string {
+  const blocks: string[] = [message.role === 'user' ? '## You' : '## Agent'];
+  for (const part of message.parts) {
+    if (part.type === 'text' && part.text.trim()) blocks.push(message.role === 'user' ? fenced('text', part.text) : part.text);
+    else if (part.type === 'reasoning' && part.text.trim()) blocks.push(part.text.split('\n').map((line) => `> ${line}`).join('\n'));
+    else if (isToolUIPart(part)) {
+      const name = getToolOrDynamicToolName(part);
+      blocks.push(`**Tool call: \`${name}\`**`, fenced('json', json(part.input)));
+      if (part.state === 'output-available') blocks.push(fenced('json', json(part.output)));
+      else if (part.state === 'output-error') blocks.push(`Error: ${part.errorText}`);
+      else if (part.state === 'output-denied') blocks.push('Denied.');
+    } else if (part.type === 'data-run-end') blocks.push(`*${part.data.message}*`);
+  }
+  return blocks.join('\n\n');
+}
+
+export async function exportSessionMarkdown(request: Request, sessionId: string): Promise<{ filename: string; body: string }> {
+  const records = await recordsFor(request, sessionId);
+  const messages = await messagesOf(records);
+  const text = [`# ${records.session.title}`, ...messages.map(messageMarkdown)].join('\n\n') + '\n';
+  return { filename: `${fileSlug(records.session.title)}.md`, body: scrubText(text, configuredSecretValues()) };
+}
+
+/* ---------- Import ---------- */
+
+function refuse(reason: string): never {
+  throw new ApiError('invalid_import', `Could not import this file: ${reason}`);
+}
+
+function zodReason(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  const where = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
+  return `${where || 'the file'}: ${issue.message}`;
+}
+
+/** Checks that need more than a schema: one line of messages, file paths and sizes, unique ids. */
+function checkStructure(file: SessionExport): void {
+  const ids = new Set<string>();
+  file.messages.forEach((entry, index) => {
+    if (ids.has(entry.id)) refuse(`messages[${index}]: the id ${entry.id} appears twice.`);
+    ids.add(entry.id);
+    const expected = index === 0 ? null : file.messages[index - 1]!.id;
+    if (entry.parentId !== expected) refuse(`messages[${index}]: its parent must be the message before it (this version holds one line, no branches).`);
+  });
+  if (file.activeLeafId !== (file.messages.at(-1)?.id ?? null)) refuse('activeLeafId must be the last message.');
+  const paths = new Set<string>();
+  let total = 0;
+  file.workspace.forEach((entry, index) => {
+    let resolved: string;
+    try {
+      resolved = resolveWorkspaceFilePath(entry.path);
+    } catch {
+      refuse(`workspace[${index}]: ${JSON.stringify(entry.path)} is not a file path inside /workspace.`);
+    }
+    if (resolved !== entry.path) refuse(`workspace[${index}]: ${JSON.stringify(entry.path)} must be a normalized path inside /workspace (e.g. ${JSON.stringify(resolved)}).`);
+    if (paths.has(entry.path)) refuse(`workspace[${index}]: ${entry.path} appears twice.`);
+    paths.add(entry.path);
+    const size = Buffer.byteLength(entry.content, 'base64');
+    if (size > MAX_FILE_BYTES) refuse(`workspace[${index}]: ${entry.path} is larger than a workspace file may be (${MAX_FILE_BYTES} bytes).`);
+    total += size;
+  });
+  if (total > MAX_WORKSPACE_BYTES) refuse(`the workspace files add up to more than ${MAX_WORKSPACE_BYTES} bytes.`);
+  for (const [name, list] of [['runs', file.runs], ['compactions', file.compactions]] as const) {
+    const seen = new Set<string>();
+    for (const item of list) {
+      if (seen.has(item.id)) refuse(`${name}: the id ${item.id} appears twice.`);
+      seen.add(item.id);
+    }
+  }
+}
+
+/** Every message must be one this app can show and send, with its entry's id. */
+async function checkMessages(file: SessionExport): Promise<AgentUIMessage[]> {
+  return Promise.all(
+    file.messages.map(async (entry, index) => {
+      const role = typeof entry.message === 'object' && entry.message !== null ? (entry.message as { role?: unknown }).role : undefined;
+      const check = await checkMessage({ id: entry.id, role: typeof role === 'string' ? role : '', message: entry.message });
+      if (!check.ok) refuse(`messages[${index}]: ${check.reason}`);
+      return check.message;
+    }),
+  );
+}
+
+/** The file's ids replaced by new ones wherever they occur (parents, compaction records, run references). */
+function renumber<T>(value: T, ids: ReadonlyMap<string, string>): T {
+  return JSON.parse(JSON.stringify(value), (_key, item: unknown) => (typeof item === 'string' ? (ids.get(item) ?? item) : item)) as T;
+}
+
+function newRecords(file: SessionExport, messages: AgentUIMessage[], ownerId: string): NewSessionRecords {
+  const ids = new Map<string, string>();
+  for (const entry of file.messages) ids.set(entry.id, newIds.message());
+  for (const run of file.runs) ids.set(run.id, newIds.run());
+  for (const compaction of file.compactions) ids.set(compaction.id, newIds.compaction());
+  const sessionId = generateId();
+  const now = Date.now();
+  const own = { sessionId, ownerId };
+  return {
+    session: { id: sessionId, ownerId, title: file.session.title, titleSource: 'user', modelKey: file.session.modelKey, permissionMode: file.session.permissionMode, settings: file.session.settings, todos: file.session.todos, createdAt: file.session.createdAt, updatedAt: now },
+    messages: file.messages.map((entry, index) => {
+      const message = renumber(messages[index]!, ids);
+      return { ...own, id: message.id, role: message.role, position: index, message, pinned: entry.pinned, createdAt: entry.createdAt, updatedAt: entry.updatedAt };
+    }),
+    workspace: file.workspace.map((entry) => {
+      const content = Buffer.from(entry.content, 'base64');
+      return { ...own, path: entry.path, content, size: content.byteLength, updatedAt: entry.updatedAt };
+    }),
+    // A run cannot continue in another database: one that was running is imported as interrupted.
+    runs: file.runs.map((run) => ({
+      ...own,
+      id: ids.get(run.id)!,
+      messageId: ids.get(run.messageId) ?? run.messageId,
+      modelKey: run.modelKey,
+      status: run.status === 'running' ? 'interrupted' : run.status,
+      endReason: run.status === 'running' ? 'server-restart' : run.endReason,
+      usage: run.usage,
+      startedAt: run.startedAt,
+      endedAt: run.endedAt ?? run.startedAt,
+    })),
+    steps: file.runs.flatMap((run) => run.steps.map((step) => ({ ...own, id: newIds.step(), runId: ids.get(run.id)!, stepNumber: step.stepNumber, trace: step.trace, createdAt: step.createdAt }))),
+    compactions: file.compactions.map((compaction) => ({
+      ...own,
+      id: ids.get(compaction.id)!,
+      runId: compaction.runId ? (ids.get(compaction.runId) ?? null) : null,
+      trigger: compaction.trigger,
+      record: renumber(compaction.record, ids),
+      createdAt: compaction.createdAt,
+      undoneAt: compaction.undoneAt,
+    })),
+  };
+}
+
+/** A new session from an export file; nothing is written unless all of it is valid. */
+export async function importSessionFor(request: Request, body: unknown): Promise<SessionSummary> {
+  if (jsonDepth(body) > MAX_IMPORT_DEPTH) refuse(`it is nested more than ${MAX_IMPORT_DEPTH} levels deep.`);
+  const upgraded = upgradeExport(body);
+  if (!upgraded.ok) refuse(upgraded.reason);
+  const parsed = sessionExportSchema.safeParse(upgraded.value);
+  if (!parsed.success) refuse(zodReason(parsed.error));
+  const file = parsed.data;
+  checkStructure(file);
+  const messages = await checkMessages(file);
+  const row = await insertSessionRecords(await getAppDb(), newRecords(file, messages, currentOwnerId(request)));
+  return toSessionSummary(row, new Set());
+}
