@@ -1,12 +1,7 @@
 import type { Metadata, Viewport } from 'next';
-import { AppShell } from '@/components/shell/app-shell';
-import { SessionsProvider } from '@/components/sessions/sessions-provider';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import type { SessionSummary } from '@/lib/api-types';
-import { logger } from '@/lib/log.mjs';
-import { listSessionSummaries } from '@/lib/server/sessions';
 import './globals.css';
 
 export const dynamic = 'force-dynamic';
@@ -24,26 +19,14 @@ export const viewport: Viewport = {
   ],
 };
 
-async function loadSessions(): Promise<SessionSummary[]> {
-  try {
-    return await listSessionSummaries();
-  } catch (error) {
-    // The pages show their own error; the sidebar just starts empty.
-    logger.error({ err: error }, 'loading sessions for the sidebar failed');
-    return [];
-  }
-}
-
-export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const sessions = await loadSessions();
+/** The document: theme, tooltips and toasts. The app's own pages add the sidebar in app/(app)/layout.tsx; share pages stand alone. */
+export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="antialiased">
         <ThemeProvider>
           <TooltipProvider>
-            <SessionsProvider initialSessions={sessions}>
-              <AppShell>{children}</AppShell>
-            </SessionsProvider>
+            {children}
             <Toaster />
           </TooltipProvider>
         </ThemeProvider>

@@ -3,6 +3,7 @@ import type { AgentUIMessage, AgentUIMessageChunk, NudgeNotice, UsageTotals } fr
 import type { HookRecord } from '@/lib/agent/hooks';
 import type { RetryRecord, StepTrace, ToolTrace } from '@/lib/agent/trace';
 import type { CompactionRecord, DroppedItem, PrunedItem } from '@/lib/context/types';
+import type { ShareOptions, ShareSnapshot } from '@/lib/api-types';
 import { todoSchema } from '@/lib/todos/todos';
 import { sessionLoopSettings, type LoopSettingsOverrides } from '@/lib/settings/loop-settings';
 
@@ -81,3 +82,13 @@ export const compactionRecordColumn = z.object({
 export const mcpHeadersColumn = z.record(z.string(), z.string());
 
 export const mcpArgsColumn = z.array(z.string());
+
+/** A share's privacy choices (lib/api-types.ts ShareOptions). */
+export const shareOptionsColumn = z.object({
+  hideSystemPrompt: z.boolean(),
+  hideToolIO: z.boolean(),
+  hideWorkspace: z.boolean(),
+}) satisfies z.ZodType<ShareOptions>;
+
+/** A share's snapshot, written by lib/server/share-snapshot.ts from validated messages. */
+export const shareSnapshotColumn = z.custom<ShareSnapshot>((value) => isObject(value) && Array.isArray(value.messages));

@@ -8,6 +8,8 @@ import type {
   mcpHeadersColumn,
   messageColumn,
   sessionSettingsColumn,
+  shareOptionsColumn,
+  shareSnapshotColumn,
   stepTraceColumn,
   todosColumn,
   usageColumn,
@@ -275,6 +277,40 @@ export const queuedMessages = sqliteTable(
   (t) => [index('queued_messages_session_position_idx').on(t.sessionId, t.position)],
 );
 
+/* ---------- Share links (issue 12) ---------- */
+
+/**
+ * A read-only link to a copy of a session. The snapshot is taken when the
+ * link is made or updated, with the owner's privacy choices applied and
+ * secrets removed; the public page reads only this row. `redactedHashes` are
+ * SHA-256 hashes of the texts the owner chose to redact, so an updated
+ * snapshot redacts them again without the texts being stored.
+ */
+export const shares = sqliteTable(
+  'shares',
+  {
+    id: text('id').primaryKey(),
+    /** The link's secret part: 192 random bits, base64url. */
+    token: text('token').notNull(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    mode: text('mode', { enum: ['snapshot', 'live'] }).notNull(),
+    options: text('options', { mode: 'json' }).$type<z.output<typeof shareOptionsColumn>>().notNull(),
+    redactedHashes: text('redacted_hashes', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    snapshot: text('snapshot', { mode: 'json' }).$type<z.output<typeof shareSnapshotColumn>>().notNull(),
+    createdAt: integer('created_at', { mode: 'number' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'number' }),
+    revokedAt: integer('revoked_at', { mode: 'number' }),
+    viewCount: integer('view_count').notNull().default(0),
+    lastViewedAt: integer('last_viewed_at', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('shares_token_idx').on(t.token), index('shares_session_idx').on(t.sessionId, t.createdAt)],
+);
+
+export type ShareRow = typeof shares.$inferSelect;
 export type WorkspaceFileRow = typeof workspaceFiles.$inferSelect;
 export type ToolGrantRow = typeof toolGrants.$inferSelect;
 export type ToolApprovalRow = typeof toolApprovals.$inferSelect;

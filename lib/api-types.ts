@@ -168,3 +168,65 @@ export interface CompactionResponse {
   /** Set when the restored context no longer fits (undo) or compaction could not get under the target. */
   warning?: string;
 }
+
+/* ---------- Share links ---------- */
+
+/** What the owner chooses to leave out of a share. Keys, header values and secrets are left out whatever is chosen. */
+export interface ShareOptions {
+  /** The agent's system prompt (instructions); hidden unless the owner shows it. */
+  hideSystemPrompt: boolean;
+  /** Tool call arguments and results: the cards show only which tool ran and how it ended. */
+  hideToolIO: boolean;
+  /** The workspace files. */
+  hideWorkspace: boolean;
+}
+
+/** A string in the session that looks like a secret, found before publishing. */
+export interface SecretFinding {
+  /** Stable id of the text (a hash), to ask for its redaction. */
+  id: string;
+  kind: 'provider-key' | 'bearer-token' | 'private-key' | 'aws-key' | 'github-token' | 'slack-token' | 'jwt' | 'password-assignment';
+  /** Enough to recognise it, never the whole value: "sk-p…f3". */
+  masked: string;
+  /** Where it was found, in words: "message 3 (tool output)", "workspace: notes/keys.md". */
+  where: string[];
+  /** Already redacted by the owner's choice. */
+  redacted: boolean;
+}
+
+/** The shared session as viewers see it: a copy made when shared (or updated), never the live session. */
+export interface ShareSnapshot {
+  title: string;
+  modelKey: string;
+  sharedAt: number;
+  messages: AgentUIMessage[];
+  compactions: CompactionEntry[];
+  usage: UsageTotals;
+  /** Present unless hidden. */
+  systemPrompt: string | null;
+  /** Present unless hidden: text files with their content, others by size only. */
+  workspace: Array<{ path: string; size: number; text: string | null }> | null;
+}
+
+/** POST /api/sessions/:id/shares/preview: exactly what a share with these options would show, and what the scan found. */
+export interface SharePreview {
+  snapshot: ShareSnapshot;
+  findings: SecretFinding[];
+}
+
+/** A share link as its owner sees it (GET /api/sessions/:id/shares). */
+export interface ShareView {
+  id: string;
+  sessionId: string;
+  /** Path of the public page: /share/<token>. */
+  url: string;
+  mode: 'snapshot' | 'live';
+  options: ShareOptions;
+  createdAt: number;
+  /** When the snapshot was last taken. */
+  updatedAt: number;
+  expiresAt: number | null;
+  revokedAt: number | null;
+  viewCount: number;
+  lastViewedAt: number | null;
+}

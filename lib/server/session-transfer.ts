@@ -247,3 +247,33 @@ export async function importSessionFor(request: Request, body: unknown): Promise
   const row = await insertSessionRecords(await getAppDb(), newRecords(file, messages, currentOwnerId(request)));
   return toSessionSummary(row, new Set());
 }
+
+/**
+ * A new session holding copies of these messages and text files (a share's
+ * snapshot, for "Fork into my playground"): new ids, nothing else carried over.
+ */
+export async function insertCopiedSession(
+  request: Request,
+  copy: { title: string; modelKey: string; messages: AgentUIMessage[]; files: Array<{ path: string; text: string }> },
+): Promise<SessionSummary> {
+  const ids = new Map(copy.messages.map((message) => [message.id, newIds.message()]));
+  const sessionId = generateId();
+  const ownerId = currentOwnerId(request);
+  const now = Date.now();
+  const own = { sessionId, ownerId };
+  const row = await insertSessionRecords(await getAppDb(), {
+    session: { id: sessionId, ownerId, title: copy.title, titleSource: 'user', modelKey: copy.modelKey, createdAt: now, updatedAt: now },
+    messages: copy.messages.map((original, index) => {
+      const message = renumber(original, ids);
+      return { ...own, id: message.id, role: message.role, position: index, message, createdAt: now, updatedAt: now };
+    }),
+    workspace: copy.files.map((file) => {
+      const content = Buffer.from(file.text, 'utf8');
+      return { ...own, path: file.path, content, size: content.byteLength, updatedAt: now };
+    }),
+    runs: [],
+    steps: [],
+    compactions: [],
+  });
+  return toSessionSummary(row, new Set());
+}

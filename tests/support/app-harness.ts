@@ -36,6 +36,10 @@ const routeModules = {
   confirm: () => import('@/app/api/mcp-servers/[id]/confirm/route'),
   exportSession: () => import('@/app/api/sessions/[id]/export/route'),
   importSession: () => import('@/app/api/sessions/import/route'),
+  shares: () => import('@/app/api/sessions/[id]/shares/route'),
+  sharePreview: () => import('@/app/api/sessions/[id]/shares/preview/route'),
+  share: () => import('@/app/api/shares/[shareId]/route'),
+  shareFork: () => import('@/app/api/share/[token]/fork/route'),
 };
 
 type RouteName = keyof typeof routeModules;

@@ -1,0 +1,27 @@
+import { AppShell } from '@/components/shell/app-shell';
+import { SessionsProvider } from '@/components/sessions/sessions-provider';
+import type { SessionSummary } from '@/lib/api-types';
+import { logger } from '@/lib/log.mjs';
+import { listSessionSummaries } from '@/lib/server/sessions';
+
+export const dynamic = 'force-dynamic';
+
+async function loadSessions(): Promise<SessionSummary[]> {
+  try {
+    return await listSessionSummaries();
+  } catch (error) {
+    // The pages show their own error; the sidebar just starts empty.
+    logger.error({ err: error }, 'loading sessions for the sidebar failed');
+    return [];
+  }
+}
+
+/** The owner's app: the session sidebar around every page. */
+export default async function AppLayout({ children }: { children: React.ReactNode }) {
+  const sessions = await loadSessions();
+  return (
+    <SessionsProvider initialSessions={sessions}>
+      <AppShell>{children}</AppShell>
+    </SessionsProvider>
+  );
+}

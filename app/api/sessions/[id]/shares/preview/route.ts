@@ -1,0 +1,15 @@
+import { NextResponse } from 'next/server';
+import { sharePreviewSchema } from '@/lib/api/share-request';
+import { readJsonBody, withErrors } from '@/lib/server/http';
+import { previewShareFor } from '@/lib/server/shares';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ id: string }> };
+
+/** Exactly what a share with these choices would show, and what the secret scan found. Writes nothing. */
+export const POST = withErrors(async (request: Request, { params }: Context) => {
+  const { id } = await params;
+  const body = await readJsonBody(request, sharePreviewSchema, 100_000);
+  return NextResponse.json({ preview: await previewShareFor(request, id, body) });
+});

@@ -1,0 +1,61 @@
+import { FileTextIcon } from 'lucide-react';
+import { ForkShareButton } from '@/components/share/fork-share-button';
+import { SharedTranscript } from '@/components/share/shared-transcript';
+import type { ShareSnapshot } from '@/lib/api-types';
+import { formatNumber, formatTokens } from '@/lib/client/format';
+
+/** The public page of a share link: rendered on the server, readable without JavaScript, nothing on it changes the session. */
+export function SharedSession({ snapshot, token }: { snapshot: ShareSnapshot; token: string }) {
+  const { usage } = snapshot;
+  return (
+    <div className="flex h-dvh flex-col" data-testid="shared-session">
+      <header className="flex shrink-0 flex-wrap items-center gap-3 border-b px-4 py-3 sm:px-6">
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-base font-semibold" data-testid="share-title">
+            {snapshot.title}
+          </h1>
+          <p className="text-xs text-muted-foreground">
+            Shared from Agent Playground · snapshot of <time dateTime={new Date(snapshot.sharedAt).toISOString()}>{new Date(snapshot.sharedAt).toUTCString()}</time> ·{' '}
+            <span className="font-mono">{snapshot.modelKey}</span> · {formatNumber(snapshot.messages.length)} messages · {formatTokens(usage.inputTokens)} in ·{' '}
+            {formatTokens(usage.outputTokens)} out
+          </p>
+        </div>
+        <ForkShareButton token={token} />
+      </header>
+      {snapshot.systemPrompt && (
+        <details className="mx-auto mt-4 w-full max-w-3xl rounded-lg border px-3 py-2 text-sm" data-testid="share-system-prompt">
+          <summary className="cursor-pointer font-medium">System prompt</summary>
+          <pre className="mt-2 text-xs whitespace-pre-wrap text-muted-foreground">{snapshot.systemPrompt}</pre>
+        </details>
+      )}
+      <SharedTranscript messages={snapshot.messages} compactions={snapshot.compactions} />
+      {snapshot.workspace && snapshot.workspace.length > 0 && <SharedFiles files={snapshot.workspace} />}
+    </div>
+  );
+}
+
+function SharedFiles({ files }: { files: NonNullable<ShareSnapshot['workspace']> }) {
+  return (
+    <section className="mx-auto w-full max-w-3xl shrink-0 px-4 pb-6 sm:px-6" aria-label="Workspace files" data-testid="share-files">
+      <h2 className="mb-2 text-sm font-semibold">Workspace files</h2>
+      <ul className="flex flex-col gap-1.5">
+        {files.map((file) => (
+          <li key={file.path}>
+            <details className="rounded-lg border px-3 py-2 text-sm" data-testid="share-file">
+              <summary className="flex cursor-pointer items-center gap-2">
+                <FileTextIcon className="size-4 text-muted-foreground" aria-hidden />
+                <span className="font-mono text-xs">{file.path.replace(/^\/workspace\//, '')}</span>
+                <span className="ml-auto text-xs text-muted-foreground">{formatNumber(file.size)} bytes</span>
+              </summary>
+              {file.text !== null ? (
+                <pre className="mt-2 max-h-96 overflow-auto text-xs whitespace-pre-wrap">{file.text}</pre>
+              ) : (
+                <p className="mt-2 text-xs text-muted-foreground">Not a text file.</p>
+              )}
+            </details>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

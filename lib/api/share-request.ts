@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Request bodies of the share API. The owner's choices; the server decides what is always left out. */
+
+const shareOptionsSchema = z.strictObject({
+  hideSystemPrompt: z.boolean().default(true),
+  hideToolIO: z.boolean().default(false),
+  hideWorkspace: z.boolean().default(false),
+});
+
+/** Finding ids (SecretFinding.id) to redact. */
+const redactSchema = z.array(z.string().min(1).max(100)).max(1000).default([]);
+
+/** A point in time after now, or null for a link that does not expire. */
+const expiresAtSchema = z
+  .number()
+  .int()
+  .refine((value) => value > Date.now(), 'The expiry must be in the future.')
+  .nullable();
+
+/** POST /api/sessions/:id/shares/preview */
+export const sharePreviewSchema = z.strictObject({
+  options: shareOptionsSchema.default({ hideSystemPrompt: true, hideToolIO: false, hideWorkspace: false }),
+  redact: redactSchema,
+});
+
+/** POST /api/sessions/:id/shares */
+export const shareCreateSchema = sharePreviewSchema.extend({
+  mode: z.enum(['snapshot', 'live']).default('snapshot'),
+  expiresAt: expiresAtSchema.default(null),
+});
+
+/** PATCH /api/shares/:shareId: take a new snapshot (same URL), change the expiry, options or redactions. */
+export const shareUpdateSchema = z
+  .strictObject({
+    refresh: z.boolean().optional(),
+    expiresAt: expiresAtSchema.optional(),
+    options: shareOptionsSchema.optional(),
+    redact: z.array(z.string().min(1).max(100)).max(1000).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');
+
+export type SharePreviewRequest = z.infer<typeof sharePreviewSchema>;
+export type ShareCreateRequest = z.infer<typeof shareCreateSchema>;
+export type ShareUpdateRequest = z.infer<typeof shareUpdateSchema>;

@@ -1,0 +1,143 @@
+import 'server-only';
+import { getToolOrDynamicToolName, isToolUIPart } from 'ai';
+import type { Db } from '@/db/client';
+import { listMcpServers } from '@/db/queries/mcp-servers';
+import { readSessionRecords, type SessionRecords } from '@/db/queries/session-transfer';
+import type { AgentUIMessage, AgentUIMessagePart, UsageTotals } from '@/lib/agent/messages';
+import type { CompactionEntry, SecretFinding, ShareOptions, ShareSnapshot } from '@/lib/api-types';
+import { ApiError } from './http';
+import { agentInstructions } from './instructions';
+import { configuredSecretValues } from './secret-scrub';
+import { SecretScanner, secretHash } from './secret-scan';
+import { readStoredMessageRow } from './stored-messages';
+
+/**
+ * What a share link shows: a copy of the session with the owner's privacy
+ * choices applied. This server's own credentials (provider keys, approval
+ * secret, any credential-named env value) and MCP header values are removed
+ * whatever is chosen; other secret-looking text is found and listed, and
+ * removed when the owner redacts it.
+ */
+
+const HIDDEN = 'Hidden by the person who shared this session.';
+const REDACTED = '[REDACTED]';
+
+/**
+ * Tool cards keep which tool ran and how it ended; arguments, results and edit
+ * records are gone. The calls become dynamic-tool parts: the same card, and a
+ * fork of the share still loads (the app's tools would refuse the placeholder input).
+ */
+function withoutToolIO(message: AgentUIMessage): AgentUIMessage {
+  const parts = message.parts.flatMap((part): AgentUIMessagePart[] => {
+    if (part.type === 'data-tool-edit') return [];
+    if (!isToolUIPart(part)) return [part];
+    const base = { type: 'dynamic-tool' as const, toolName: getToolOrDynamicToolName(part), toolCallId: part.toolCallId, input: { hidden: HIDDEN } };
+    if (part.state === 'output-available') return [{ ...base, state: 'output-available', output: { hidden: HIDDEN } }];
+    if (part.state === 'output-error') return [{ ...base, state: 'output-error', errorText: HIDDEN }];
+    if (part.state === 'output-denied') return [{ ...base, state: 'output-denied', approval: part.approval }];
+    // Not finished (interrupted, or never answered): shown as an error, so nothing is left to answer.
+    return [{ ...base, state: 'output-error', errorText: HIDDEN }];
+  });
+  return { ...message, parts };
+}
+
+/** Every string of a JSON value with each of `texts` replaced. */
+function replaceAll<T>(value: T, texts: readonly string[]): T {
+  if (texts.length === 0) return value;
+  const sorted = [...texts].sort((a, b) => b.length - a.length);
+  return JSON.parse(JSON.stringify(value), (_key, item: unknown) => {
+    if (typeof item !== 'string') return item;
+    let result = item;
+    for (const text of sorted) if (result.includes(text)) result = result.split(text).join(REDACTED);
+    return result;
+  }) as T;
+}
+
+/** Calls `visit` with every string inside a JSON value. */
+function forEachString(value: unknown, visit: (text: string) => void): void {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') visit(current);
+    else if (typeof current === 'object' && current !== null) stack.push(...Object.values(current));
+  }
+}
+
+function partLabel(part: AgentUIMessagePart): string {
+  if (part.type === 'text') return 'text';
+  if (part.type === 'reasoning') return 'reasoning';
+  if (isToolUIPart(part)) return 'tool call';
+  return 'notice';
+}
+
+function scanSnapshot(snapshot: ShareSnapshot): SecretScanner {
+  const scanner = new SecretScanner();
+  scanner.scan(snapshot.title, 'title');
+  snapshot.messages.forEach((message, index) => {
+    for (const part of message.parts) forEachString(part, (text) => scanner.scan(text, `message ${index + 1} (${partLabel(part)})`));
+  });
+  for (const entry of snapshot.compactions) forEachString(entry.record.summary ?? '', (text) => scanner.scan(text, 'compaction summary'));
+  if (snapshot.systemPrompt) scanner.scan(snapshot.systemPrompt, 'system prompt');
+  for (const file of snapshot.workspace ?? []) if (file.text) scanner.scan(file.text, `workspace: ${file.path.replace(/^\/workspace\//, '')}`);
+  return scanner;
+}
+
+function totalUsage(records: SessionRecords): UsageTotals {
+  const total: UsageTotals = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0, estimated: false };
+  for (const run of records.runs) {
+    if (!run.usage) continue;
+    total.inputTokens += run.usage.inputTokens;
+    total.cachedInputTokens += run.usage.cachedInputTokens;
+    total.outputTokens += run.usage.outputTokens;
+    total.reasoningTokens += run.usage.reasoningTokens;
+    total.estimated ||= run.usage.estimated;
+  }
+  return total;
+}
+
+function compactionEntries(records: SessionRecords): CompactionEntry[] {
+  const active = records.compactions.findLast((row) => row.undoneAt === null);
+  return records.compactions.map(({ id, runId, trigger, record, createdAt, undoneAt }) => ({ id, runId, trigger, record, createdAt, undoneAt, active: id === active?.id }));
+}
+
+function textOf(content: Buffer): string | null {
+  const text = content.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(content) ? text : null;
+}
+
+export interface ShareSnapshotResult {
+  snapshot: ShareSnapshot;
+  findings: SecretFinding[];
+  /** Hashes of the texts redacted in this snapshot (kept to redact them again on update). */
+  redactedHashes: string[];
+}
+
+/** The snapshot for these choices; `redact` holds finding ids (hashes) the owner chose to remove. */
+export async function buildShareSnapshot(db: Db, ownerId: string, sessionId: string, options: ShareOptions, redact: ReadonlySet<string>): Promise<ShareSnapshotResult> {
+  const records = await readSessionRecords(db, ownerId, sessionId);
+  if (!records) throw new ApiError('not_found', 'Session not found.');
+  const messages = await Promise.all(records.messages.map(async (row) => (await readStoredMessageRow(sessionId, row)).message));
+  const mcpHeaderValues = (await listMcpServers(db, ownerId)).flatMap((server) => Object.values(server.headers ?? {}));
+  const alwaysRemoved = [...configuredSecretValues(), ...mcpHeaderValues.filter((value) => value.length >= 4)];
+
+  const draft = replaceAll<ShareSnapshot>(
+    {
+      title: records.session.title,
+      modelKey: records.session.modelKey,
+      sharedAt: Date.now(),
+      messages: options.hideToolIO ? messages.map(withoutToolIO) : messages,
+      compactions: compactionEntries(records),
+      usage: totalUsage(records),
+      systemPrompt: options.hideSystemPrompt ? null : agentInstructions(),
+      workspace: options.hideWorkspace ? null : records.workspace.map((file) => ({ path: file.path, size: file.content.byteLength, text: textOf(file.content) })),
+    },
+    alwaysRemoved,
+  );
+  const { texts, findings } = scanSnapshot(draft).results(redact);
+  const redactedTexts = [...texts].filter(([id]) => redact.has(id)).map(([, text]) => text);
+  return {
+    snapshot: replaceAll(draft, redactedTexts),
+    findings,
+    redactedHashes: redactedTexts.map(secretHash),
+  };
+}

@@ -1,0 +1,136 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { createIdGenerator } from 'ai';
+import { getSession } from '@/db/queries/sessions';
+import { getShare, getShareByToken, insertShare, listShares, recordShareView, updateShare } from '@/db/queries/shares';
+import type { ShareRow } from '@/db/schema';
+import type { SessionSummary, SharePreview, ShareSnapshot, ShareView } from '@/lib/api-types';
+import type { ShareCreateRequest, SharePreviewRequest, ShareUpdateRequest } from '@/lib/api/share-request';
+import { getAppDb } from './db';
+import { ApiError } from './http';
+import { currentOwnerId } from './owner';
+import { insertCopiedSession } from './session-transfer';
+import { buildShareSnapshot } from './share-snapshot';
+
+/**
+ * Share links: a random token names a read-only copy of a session. Only the
+ * owner makes, updates and revokes them; anyone with the link reads the
+ * snapshot until it expires or is revoked, after which the link is a 404.
+ */
+
+const generateShareId = createIdGenerator({ prefix: 'shr', size: 16 });
+
+/** 192 random bits (the issue asks for at least 128), URL-safe. */
+function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export function toShareView(row: ShareRow): ShareView {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    url: `/share/${row.token}`,
+    mode: row.mode,
+    options: row.options,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    expiresAt: row.expiresAt,
+    revokedAt: row.revokedAt,
+    viewCount: row.viewCount,
+    lastViewedAt: row.lastViewedAt,
+  };
+}
+
+async function requireSession(request: Request, sessionId: string) {
+  const db = await getAppDb();
+  const ownerId = currentOwnerId(request);
+  if (!(await getSession(db, ownerId, sessionId))) throw new ApiError('not_found', 'Session not found.');
+  return { db, ownerId };
+}
+
+export async function previewShareFor(request: Request, sessionId: string, body: SharePreviewRequest): Promise<SharePreview> {
+  const { db, ownerId } = await requireSession(request, sessionId);
+  const { snapshot, findings } = await buildShareSnapshot(db, ownerId, sessionId, body.options, new Set(body.redact));
+  return { snapshot, findings };
+}
+
+export async function createShareFor(request: Request, sessionId: string, body: ShareCreateRequest): Promise<ShareView> {
+  const { db, ownerId } = await requireSession(request, sessionId);
+  const { snapshot, redactedHashes } = await buildShareSnapshot(db, ownerId, sessionId, body.options, new Set(body.redact));
+  const now = Date.now();
+  const row = await insertShare(db, {
+    id: generateShareId(),
+    token: newToken(),
+    sessionId,
+    ownerId,
+    mode: body.mode,
+    options: body.options,
+    redactedHashes,
+    snapshot,
+    createdAt: now,
+    updatedAt: now,
+    expiresAt: body.expiresAt,
+  });
+  return toShareView(row);
+}
+
+export async function listSharesFor(request: Request, sessionId: string): Promise<ShareView[]> {
+  const { db, ownerId } = await requireSession(request, sessionId);
+  return (await listShares(db, ownerId, sessionId)).map(toShareView);
+}
+
+async function requireShare(request: Request, shareId: string) {
+  const db = await getAppDb();
+  const ownerId = currentOwnerId(request);
+  const share = await getShare(db, ownerId, shareId);
+  if (!share || share.revokedAt !== null) throw new ApiError('not_found', 'This link does not exist or was revoked.');
+  return { db, ownerId, share };
+}
+
+/** A new snapshot (same URL) when asked or when the choices changed; the expiry on its own changes only the expiry. */
+export async function updateShareFor(request: Request, shareId: string, body: ShareUpdateRequest): Promise<ShareView> {
+  const { db, ownerId, share } = await requireShare(request, shareId);
+  const options = body.options ?? share.options;
+  const change: Parameters<typeof updateShare>[3] = {};
+  if (body.refresh || body.options || body.redact) {
+    const redact = new Set(body.redact ?? share.redactedHashes);
+    const { snapshot, redactedHashes } = await buildShareSnapshot(db, ownerId, share.sessionId, options, redact);
+    // Redactions asked for earlier stay, even when their text is no longer in the session.
+    Object.assign(change, { options, snapshot, redactedHashes: body.redact ? redactedHashes : [...new Set([...share.redactedHashes, ...redactedHashes])], updatedAt: Date.now() });
+  }
+  if (body.expiresAt !== undefined) change.expiresAt = body.expiresAt;
+  const row = await updateShare(db, ownerId, shareId, change);
+  if (!row) throw new ApiError('not_found', 'This link does not exist or was revoked.');
+  return toShareView(row);
+}
+
+export async function revokeShareFor(request: Request, shareId: string): Promise<void> {
+  const { db, ownerId } = await requireShare(request, shareId);
+  await updateShare(db, ownerId, shareId, { revokedAt: Date.now() });
+}
+
+/** What a public link shows, counted as one view; undefined for an unknown, expired or revoked link (the page answers 404). */
+export async function openShare(token: string, options: { countView: boolean } = { countView: true }): Promise<{ view: ShareView; snapshot: ShareSnapshot } | undefined> {
+  const db = await getAppDb();
+  const row = await readableShare(token);
+  if (!row) return undefined;
+  if (options.countView) await recordShareView(db, row.id);
+  return { view: toShareView(row), snapshot: row.snapshot };
+}
+
+/** The share behind a token, if it may be read now. */
+export async function readableShare(token: string): Promise<ShareRow | undefined> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
+  const row = await getShareByToken(await getAppDb(), token);
+  if (!row || row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= Date.now())) return undefined;
+  return row;
+}
+
+/** "Fork into my playground": a new session from the shared snapshot, never more (hidden parts stay hidden, binary files are not in it). */
+export async function forkShareFor(request: Request, token: string): Promise<SessionSummary> {
+  const row = await readableShare(token);
+  if (!row) throw new ApiError('not_found', 'This link does not exist, expired or was revoked.');
+  const { snapshot } = row;
+  const files = (snapshot.workspace ?? []).flatMap((file) => (file.text === null ? [] : [{ path: file.path, text: file.text }]));
+  return insertCopiedSession(request, { title: snapshot.title, modelKey: snapshot.modelKey, messages: snapshot.messages, files });
+}
