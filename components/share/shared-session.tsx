@@ -1,11 +1,12 @@
 import { FileTextIcon } from 'lucide-react';
 import { ForkShareButton } from '@/components/share/fork-share-button';
+import { LiveRefresh } from '@/components/share/live-refresh';
 import { SharedTranscript } from '@/components/share/shared-transcript';
 import type { ShareSnapshot } from '@/lib/api-types';
 import { formatNumber, formatTokens } from '@/lib/client/format';
 
 /** The public page of a share link: rendered on the server, readable without JavaScript, nothing on it changes the session. */
-export function SharedSession({ snapshot, token }: { snapshot: ShareSnapshot; token: string }) {
+export function SharedSession({ snapshot, token, live }: { snapshot: ShareSnapshot; token: string; live: boolean }) {
   const { usage } = snapshot;
   return (
     <div className="flex h-dvh flex-col" data-testid="shared-session">
@@ -15,12 +16,14 @@ export function SharedSession({ snapshot, token }: { snapshot: ShareSnapshot; to
             {snapshot.title}
           </h1>
           <p className="text-xs text-muted-foreground">
-            Shared from Agent Playground · snapshot of <time dateTime={new Date(snapshot.sharedAt).toISOString()}>{new Date(snapshot.sharedAt).toUTCString()}</time> ·{' '}
+            {live ? 'Live from Agent Playground · as of ' : 'Shared from Agent Playground · snapshot of '}
+            <time dateTime={new Date(snapshot.sharedAt).toISOString()}>{new Date(snapshot.sharedAt).toUTCString()}</time> ·{' '}
             <span className="font-mono">{snapshot.modelKey}</span> · {formatNumber(snapshot.messages.length)} messages · {formatTokens(usage.inputTokens)} in ·{' '}
             {formatTokens(usage.outputTokens)} out
           </p>
         </div>
         <ForkShareButton token={token} />
+        {live && <LiveRefresh />}
       </header>
       {snapshot.systemPrompt && (
         <details className="mx-auto mt-4 w-full max-w-3xl rounded-lg border px-3 py-2 text-sm" data-testid="share-system-prompt">

@@ -109,13 +109,20 @@ export async function revokeShareFor(request: Request, shareId: string): Promise
   await updateShare(db, ownerId, shareId, { revokedAt: Date.now() });
 }
 
-/** What a public link shows, counted as one view; undefined for an unknown, expired or revoked link (the page answers 404). */
+/**
+ * What a public link shows, counted as one view when asked; undefined for an
+ * unknown, expired or revoked link (the page answers 404). A snapshot link
+ * shows its stored snapshot; a live link is taken again from the session at
+ * every read, with the same choices and redactions, so viewers follow new turns
+ * and a run's saved steps.
+ */
 export async function openShare(token: string, options: { countView: boolean } = { countView: true }): Promise<{ view: ShareView; snapshot: ShareSnapshot } | undefined> {
   const db = await getAppDb();
   const row = await readableShare(token);
   if (!row) return undefined;
   if (options.countView) await recordShareView(db, row.id);
-  return { view: toShareView(row), snapshot: row.snapshot };
+  const snapshot = row.mode === 'live' ? (await buildShareSnapshot(db, row.ownerId, row.sessionId, row.options, new Set(row.redactedHashes))).snapshot : row.snapshot;
+  return { view: toShareView(row), snapshot };
 }
 
 /** The share behind a token, if it may be read now. */

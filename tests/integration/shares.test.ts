@@ -129,6 +129,19 @@ describe('links', () => {
     expect(await shares.openShare('not-a-real-token-at-all-000000')).toBeUndefined();
   });
 
+  it('a live link follows the session: a new turn shows without an update, with the same choices and redactions', async () => {
+    const { findings } = await preview({});
+    const live = await createShare({ mode: 'live', redact: [findings.find((f) => f.kind === 'provider-key')!.id], options: { hideSystemPrompt: true, hideToolIO: false, hideWorkspace: true } });
+    const before = (await shares.openShare(tokenOf(live), { countView: false }))!.snapshot.messages.length;
+    const response = await app.chat(sessionId, 'Live turn [[scenario:text]]');
+    await response.text();
+    const after = (await shares.openShare(tokenOf(live), { countView: false }))!.snapshot;
+    expect(after.messages.length).toBe(before + 2);
+    expect(after.workspace).toBeNull();
+    expect(JSON.stringify(after)).not.toContain(TOOL_KEY);
+    expect(JSON.stringify(after)).not.toContain(ENV_SECRET);
+  });
+
   it('refuses an expiry in the past', async () => {
     const response = await api.shares.POST(new Request(`http://app/api/sessions/${sessionId}/shares`, post({ expiresAt: Date.now() - 1000 })), params({ id: sessionId }));
     expect(response.status).toBe(400);

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { SharedSession } from '@/components/share/shared-session';
 import { openShare } from '@/lib/server/shares';
@@ -25,7 +26,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** A share link: the snapshot, read-only; an unknown, expired or revoked link is a 404. */
 export default async function SharePage({ params }: Props) {
   const { token } = await params;
-  const share = await openShare(token);
+  // A live page's own refreshes (React Server Component requests) are not new views.
+  const refresh = (await headers()).get('rsc') === '1';
+  const share = await openShare(token, { countView: !refresh });
   if (!share) notFound();
-  return <SharedSession snapshot={share.snapshot} token={token} />;
+  return <SharedSession snapshot={share.snapshot} token={token} live={share.view.mode === 'live'} />;
 }
