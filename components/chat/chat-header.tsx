@@ -1,6 +1,6 @@
 'use client';
 
-import { FolderTreeIcon, ScanSearchIcon, ShieldCheckIcon, SlidersHorizontalIcon } from 'lucide-react';
+import { FolderTreeIcon, ScanSearchIcon, Share2Icon, ShieldCheckIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { ModelPicker } from '@/components/models/model-picker';
@@ -22,6 +22,7 @@ export function ChatHeader({
   onToggleInspector,
   onOpenSettings,
   onOpenGrants,
+  onOpenShare,
   workspaceOpen,
   onToggleWorkspace,
 }: {
@@ -37,6 +38,7 @@ export function ChatHeader({
   onToggleInspector: () => void;
   onOpenSettings: () => void;
   onOpenGrants: () => void;
+  onOpenShare: () => void;
   workspaceOpen: boolean;
   onToggleWorkspace: () => void;
 }) {
@@ -70,6 +72,9 @@ export function ChatHeader({
         onClick={onToggleInspector}
       >
         <ScanSearchIcon />
+      </HeaderToggle>
+      <HeaderToggle label="Share a read-only link to this session" ariaLabel="Share" testId="share-button" onClick={onOpenShare}>
+        <Share2Icon />
       </HeaderToggle>
     </PageHeader>
   );

@@ -78,6 +78,7 @@ export function ChatView({ session, initialMessages, models }: { session: Sessio
         onToggleInspector={() => panels.toggle('inspector')}
         onOpenSettings={() => panels.set('settings', true)}
         onOpenGrants={() => panels.set('grants', true)}
+        onOpenShare={() => panels.set('share', true)}
         workspaceOpen={panels.isOpen('workspace')}
         onToggleWorkspace={() => panels.toggle('workspace')}
       />

@@ -4,10 +4,11 @@ import { GrantsSheet } from '@/components/agent/grants-sheet';
 import type { SessionPanels } from '@/components/chat/hooks/use-session-panels';
 import { InspectorPanel } from '@/components/inspector/inspector-panel';
 import { SessionSettingsSheet } from '@/components/settings/session-settings-sheet';
+import { ShareDialog } from '@/components/share/share-dialog';
 import { WorkspacePanel } from '@/components/workspace/workspace-panel';
 import type { ModelInfo } from '@/lib/models/types';
 
-/** The session's side panels: grants, workspace files, the inspector and the settings. */
+/** The session's side panels: grants, workspace files, the inspector, the settings and sharing. */
 export function SessionSheets({
   sessionId,
   models,
@@ -30,6 +31,7 @@ export function SessionSheets({
       <WorkspacePanel sessionId={sessionId} open={panels.isOpen('workspace')} onOpenChange={(open) => panels.set('workspace', open)} version={filesVersion} />
       <InspectorPanel sessionId={sessionId} open={panels.isOpen('inspector')} onOpenChange={(open) => panels.set('inspector', open)} refreshKey={runsVersion} live={live} />
       <SessionSettingsSheet sessionId={sessionId} models={models} open={panels.isOpen('settings')} onOpenChange={(open) => panels.set('settings', open)} />
+      <ShareDialog sessionId={sessionId} open={panels.isOpen('share')} onOpenChange={(open) => panels.set('share', open)} />
     </>
   );
 }

@@ -2,9 +2,10 @@
 
 import { useEffect, useRef } from 'react';
 import useSWR, { type SWRConfiguration } from 'swr';
-import type { ContextReport, McpServerView, RunStep, RunSummary, SessionSummary, WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
+import type { ContextReport, McpServerView, RunStep, RunSummary, SessionSummary, ShareView, WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
 import { fetchContext, fetchGrants, fetchRuns, fetchRunSteps, fetchSessions, fetchWorkspaceFile, fetchWorkspaceFiles } from '@/lib/client/api';
 import { fetchMcpServers } from '@/lib/client/mcp-api';
+import { fetchShares } from '@/lib/client/share-api';
 
 /**
  * What the browser reads from the API, through SWR: one cache entry per key,
@@ -21,6 +22,7 @@ const dataKeys = {
   file: (sessionId: string, path: string) => ['file', sessionId, path] as const,
   context: (sessionId: string, modelKey: string) => ['context', sessionId, modelKey] as const,
   mcpServers: ['mcp-servers'] as const,
+  shares: (sessionId: string) => ['shares', sessionId] as const,
 };
 
 /** Reads the entry again whenever `version` changes after the first render (a run ended, a grant was added …). */
@@ -78,4 +80,9 @@ export function useContextReport(sessionId: string, modelKey: string, version: n
 
 export function useMcpServers() {
   return useSWR(dataKeys.mcpServers, (): Promise<McpServerView[]> => fetchMcpServers());
+}
+
+/** The session's share links, newest first, revoked ones included. */
+export function useShares(sessionId: string, { enabled }: { enabled: boolean }) {
+  return useSWR(enabled ? dataKeys.shares(sessionId) : null, ([, id]): Promise<ShareView[]> => fetchShares(id));
 }

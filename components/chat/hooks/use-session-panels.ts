@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 
-export type SessionPanel = 'inspector' | 'settings' | 'workspace' | 'grants';
+export type SessionPanel = 'inspector' | 'settings' | 'workspace' | 'grants' | 'share';
 
 /** Which of the session's side panels are open; each opens and closes on its own. */
 export function useSessionPanels() {
