@@ -1,6 +1,6 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * A shared ticking clock. Components that show live time ("12 s", "5 min
@@ -43,8 +43,11 @@ function subscribe(intervalMs: number, listener: Listener) {
 
 /** The current time, updated every `intervalMs` while `enabled`; 0 before hydration. */
 export function useNow(intervalMs = 1000, enabled = true): number {
+  // Stable: a new subscribe function on every render would unsubscribe and subscribe again each time,
+  // restarting an idle clock (a new `now`), which renders again, for ever.
+  const subscribeToClock = useCallback((listener: Listener) => (enabled ? subscribe(intervalMs, listener) : () => {}), [intervalMs, enabled]);
   return useSyncExternalStore(
-    (listener) => (enabled ? subscribe(intervalMs, listener) : () => {}),
+    subscribeToClock,
     () => (enabled ? clockFor(intervalMs).now : frozenNow(intervalMs)),
     () => 0,
   );
