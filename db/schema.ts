@@ -299,6 +299,8 @@ export const shares = sqliteTable(
     mode: text('mode', { enum: ['snapshot', 'live'] }).notNull(),
     options: text('options', { mode: 'json' }).$type<z.output<typeof shareOptionsColumn>>().notNull(),
     redactedHashes: text('redacted_hashes', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    /** Findings the owner saw and chose to publish. Anything else found later (an update, a live read) is redacted. */
+    allowedHashes: text('allowed_hashes', { mode: 'json' }).$type<string[]>().notNull().default([]),
     snapshot: text('snapshot', { mode: 'json' }).$type<z.output<typeof shareSnapshotColumn>>().notNull(),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'number' }).notNull(),

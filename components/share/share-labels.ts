@@ -2,7 +2,7 @@ import type { SecretFinding, ShareOptions, ShareView } from '@/lib/api-types';
 
 /** Words for the share dialog: finding kinds, expiry choices, a link's state. */
 
-export const FINDING_KIND_LABELS: Record<SecretFinding['kind'], string> = {
+const FINDING_KIND_LABELS: Record<SecretFinding['kind'], string> = {
   'provider-key': 'Provider API key',
   'bearer-token': 'Bearer token',
   'private-key': 'Private key',

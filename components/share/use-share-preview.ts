@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import type { SharePreview } from '@/lib/api-types';
 import { previewShare, type ShareDraft } from '@/lib/client/share-api';
 
-export const PREVIEW_DEBOUNCE_MS = 300;
+const PREVIEW_DEBOUNCE_MS = 300;
 
 /** `value`, once it has stayed the same for `delayMs`; the first value at once. */
 function useDebouncedValue<T>(value: T, delayMs: number): T {

@@ -110,10 +110,22 @@ export interface ShareSnapshotResult {
   findings: SecretFinding[];
   /** Hashes of the texts redacted in this snapshot (kept to redact them again on update). */
   redactedHashes: string[];
+  /** Hashes of the findings left in, as the owner chose. */
+  allowedHashes: string[];
 }
 
-/** The snapshot for these choices; `redact` holds finding ids (hashes) the owner chose to remove. */
-export async function buildShareSnapshot(db: Db, ownerId: string, sessionId: string, options: ShareOptions, redact: ReadonlySet<string>): Promise<ShareSnapshotResult> {
+/**
+ * What the owner decided about findings: `redact` lists ids (hashes) to remove.
+ * With `allowed`, every finding NOT in it is removed too: a snapshot nobody
+ * reviews (an update, a live read) publishes only what the owner saw and kept.
+ */
+export interface RedactionPolicy {
+  redact: ReadonlySet<string>;
+  allowed?: ReadonlySet<string>;
+}
+
+/** The snapshot for these choices and redactions. */
+export async function buildShareSnapshot(db: Db, ownerId: string, sessionId: string, options: ShareOptions, policy: RedactionPolicy): Promise<ShareSnapshotResult> {
   const records = await readSessionRecords(db, ownerId, sessionId);
   if (!records) throw new ApiError('not_found', 'Session not found.');
   const messages = await Promise.all(records.messages.map(async (row) => (await readStoredMessageRow(sessionId, row)).message));
@@ -133,11 +145,14 @@ export async function buildShareSnapshot(db: Db, ownerId: string, sessionId: str
     },
     alwaysRemoved,
   );
+  const { allowed } = policy;
+  const redact = allowed ? new Set([...scanSnapshot(draft).results(new Set()).texts.keys()].filter((id) => policy.redact.has(id) || !allowed.has(id))) : policy.redact;
   const { texts, findings } = scanSnapshot(draft).results(redact);
   const redactedTexts = [...texts].filter(([id]) => redact.has(id)).map(([, text]) => text);
   return {
     snapshot: replaceAll(draft, redactedTexts),
     findings,
     redactedHashes: redactedTexts.map(secretHash),
+    allowedHashes: findings.filter((finding) => !finding.redacted).map((finding) => finding.id),
   };
 }

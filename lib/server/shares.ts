@@ -50,13 +50,13 @@ async function requireSession(request: Request, sessionId: string) {
 
 export async function previewShareFor(request: Request, sessionId: string, body: SharePreviewRequest): Promise<SharePreview> {
   const { db, ownerId } = await requireSession(request, sessionId);
-  const { snapshot, findings } = await buildShareSnapshot(db, ownerId, sessionId, body.options, new Set(body.redact));
+  const { snapshot, findings } = await buildShareSnapshot(db, ownerId, sessionId, body.options, { redact: new Set(body.redact) });
   return { snapshot, findings };
 }
 
 export async function createShareFor(request: Request, sessionId: string, body: ShareCreateRequest): Promise<ShareView> {
   const { db, ownerId } = await requireSession(request, sessionId);
-  const { snapshot, redactedHashes } = await buildShareSnapshot(db, ownerId, sessionId, body.options, new Set(body.redact));
+  const { snapshot, redactedHashes, allowedHashes } = await buildShareSnapshot(db, ownerId, sessionId, body.options, { redact: new Set(body.redact) });
   const now = Date.now();
   const row = await insertShare(db, {
     id: generateShareId(),
@@ -66,6 +66,7 @@ export async function createShareFor(request: Request, sessionId: string, body: 
     mode: body.mode,
     options: body.options,
     redactedHashes,
+    allowedHashes,
     snapshot,
     createdAt: now,
     updatedAt: now,
@@ -93,10 +94,13 @@ export async function updateShareFor(request: Request, shareId: string, body: Sh
   const options = body.options ?? share.options;
   const change: Parameters<typeof updateShare>[3] = {};
   if (body.refresh || body.options || body.redact) {
-    const redact = new Set(body.redact ?? share.redactedHashes);
-    const { snapshot, redactedHashes } = await buildShareSnapshot(db, ownerId, share.sessionId, options, redact);
+    // With `redact` the owner reviewed the findings again; without, anything new is redacted (see RedactionPolicy).
+    const policy = body.redact ? { redact: new Set(body.redact) } : { redact: new Set(share.redactedHashes), allowed: new Set(share.allowedHashes) };
+    const built = await buildShareSnapshot(db, ownerId, share.sessionId, options, policy);
     // Redactions asked for earlier stay, even when their text is no longer in the session.
-    Object.assign(change, { options, snapshot, redactedHashes: body.redact ? redactedHashes : [...new Set([...share.redactedHashes, ...redactedHashes])], updatedAt: Date.now() });
+    const redactedHashes = body.redact ? built.redactedHashes : [...new Set([...share.redactedHashes, ...built.redactedHashes])];
+    const allowedHashes = body.redact ? built.allowedHashes : share.allowedHashes;
+    Object.assign(change, { options, snapshot: built.snapshot, redactedHashes, allowedHashes, updatedAt: Date.now() });
   }
   if (body.expiresAt !== undefined) change.expiresAt = body.expiresAt;
   const row = await updateShare(db, ownerId, shareId, change);
@@ -121,7 +125,8 @@ export async function openShare(token: string, options: { countView: boolean } =
   const row = await readableShare(token);
   if (!row) return undefined;
   if (options.countView) await recordShareView(db, row.id);
-  const snapshot = row.mode === 'live' ? (await buildShareSnapshot(db, row.ownerId, row.sessionId, row.options, new Set(row.redactedHashes))).snapshot : row.snapshot;
+  const policy = { redact: new Set(row.redactedHashes), allowed: new Set(row.allowedHashes) };
+  const snapshot = row.mode === 'live' ? (await buildShareSnapshot(db, row.ownerId, row.sessionId, row.options, policy)).snapshot : row.snapshot;
   return { view: toShareView(row), snapshot };
 }
 
@@ -135,9 +140,10 @@ export async function readableShare(token: string): Promise<ShareRow | undefined
 
 /** "Fork into my playground": a new session from the shared snapshot, never more (hidden parts stay hidden, binary files are not in it). */
 export async function forkShareFor(request: Request, token: string): Promise<SessionSummary> {
-  const row = await readableShare(token);
-  if (!row) throw new ApiError('not_found', 'This link does not exist, expired or was revoked.');
-  const { snapshot } = row;
+  // What a viewer sees right now: a live link's current snapshot, not the one taken when it was made.
+  const shared = await openShare(token, { countView: false });
+  if (!shared) throw new ApiError('not_found', 'This link does not exist, expired or was revoked.');
+  const { snapshot } = shared;
   const files = (snapshot.workspace ?? []).flatMap((file) => (file.text === null ? [] : [{ path: file.path, text: file.text }]));
   return insertCopiedSession(request, { title: snapshot.title, modelKey: snapshot.modelKey, messages: snapshot.messages, files });
 }

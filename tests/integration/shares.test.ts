@@ -142,6 +142,22 @@ describe('links', () => {
     expect(JSON.stringify(after)).not.toContain(ENV_SECRET);
   });
 
+  it('text nobody reviewed is not published: a secret added after sharing is redacted on update and in a live link, while a finding the owner kept stays', async () => {
+    // The owner sees the planted key and deliberately leaves it in.
+    const kept = await createShare({ redact: [] });
+    const live = await createShare({ mode: 'live', redact: [] });
+    const later = 'ghp_LaterSecretAddedAfterSharing0123456789abcd';
+    const response = await app.chat(sessionId, `Here is another one: ${later} [[scenario:text]]`);
+    await response.text();
+    await api.share.PATCH(new Request(`http://app/api/shares/${kept.id}`, patch({ refresh: true })), params({ shareId: kept.id }));
+    for (const share of [kept, live]) {
+      const text = JSON.stringify((await shares.openShare(tokenOf(share), { countView: false }))!.snapshot);
+      expect(text).toContain('Here is another one');
+      expect(text).not.toContain(later);
+      expect(text).toContain(TOOL_KEY);
+    }
+  });
+
   it('refuses an expiry in the past', async () => {
     const response = await api.shares.POST(new Request(`http://app/api/sessions/${sessionId}/shares`, post({ expiresAt: Date.now() - 1000 })), params({ id: sessionId }));
     expect(response.status).toBe(400);

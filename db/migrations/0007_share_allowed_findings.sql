@@ -1,0 +1,1 @@
+ALTER TABLE `shares` ADD `allowed_hashes` text DEFAULT '[]' NOT NULL;
