@@ -3,6 +3,7 @@ import { createIdGenerator, getToolOrDynamicToolName, isToolUIPart } from 'ai';
 import { z } from 'zod';
 import { insertSessionRecords, readSessionRecords, type NewSessionRecords, type SessionRecords } from '@/db/queries/session-transfer';
 import type { AgentUIMessage } from '@/lib/agent/messages';
+import type { CompactionRecord } from '@/lib/context/types';
 import type { SessionSummary } from '@/lib/api-types';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import { MAX_FILE_BYTES, MAX_WORKSPACE_BYTES } from '@/lib/workspace/limits';
@@ -186,9 +187,32 @@ async function checkMessages(file: SessionExport): Promise<AgentUIMessage[]> {
   );
 }
 
-/** The file's ids replaced by new ones wherever they occur (parents, compaction records, run references). */
-function renumber<T>(value: T, ids: ReadonlyMap<string, string>): T {
-  return JSON.parse(JSON.stringify(value), (_key, item: unknown) => (typeof item === 'string' ? (ids.get(item) ?? item) : item)) as T;
+/**
+ * New ids in the fields that hold ids, and nowhere else: a file's ids are its
+ * own strings, so replacing them wherever they occur would let a crafted id
+ * ("text", a user's words) rewrite parts after they were checked.
+ */
+function renumberMessage(message: AgentUIMessage, ids: ReadonlyMap<string, string>): AgentUIMessage {
+  const map = (id: string) => ids.get(id) ?? id;
+  const metadata = message.metadata && {
+    ...message.metadata,
+    ...(message.metadata.runId ? { runId: map(message.metadata.runId) } : {}),
+    ...(message.metadata.context?.compactionId ? { context: { ...message.metadata.context, compactionId: map(message.metadata.context.compactionId) } } : {}),
+  };
+  const parts = message.parts.map((part) => (part.type === 'data-compaction' ? { ...part, data: { ...part.data, id: map(part.data.id) } } : part));
+  return { ...message, id: map(message.id), ...(metadata ? { metadata } : {}), parts };
+}
+
+function renumberRecord(record: CompactionRecord, ids: ReadonlyMap<string, string>): CompactionRecord {
+  const map = (id: string) => ids.get(id) ?? id;
+  return {
+    ...record,
+    ...(record.cutoffMessageId ? { cutoffMessageId: map(record.cutoffMessageId) } : {}),
+    ...(record.afterMessageId ? { afterMessageId: map(record.afterMessageId) } : {}),
+    summarizedIds: record.summarizedIds.map(map),
+    pruned: record.pruned.map((item) => ({ ...item, messageId: map(item.messageId) })),
+    dropped: record.dropped.map((item) => ({ ...item, messageId: map(item.messageId) })),
+  };
 }
 
 function newRecords(file: SessionExport, messages: AgentUIMessage[], ownerId: string): NewSessionRecords {
@@ -202,7 +226,7 @@ function newRecords(file: SessionExport, messages: AgentUIMessage[], ownerId: st
   return {
     session: { id: sessionId, ownerId, title: file.session.title, titleSource: 'user', modelKey: file.session.modelKey, permissionMode: file.session.permissionMode, settings: file.session.settings, todos: file.session.todos, createdAt: file.session.createdAt, updatedAt: now },
     messages: file.messages.map((entry, index) => {
-      const message = renumber(messages[index]!, ids);
+      const message = renumberMessage(messages[index]!, ids);
       return { ...own, id: message.id, role: message.role, position: index, message, pinned: entry.pinned, createdAt: entry.createdAt, updatedAt: entry.updatedAt };
     }),
     workspace: file.workspace.map((entry) => {
@@ -227,7 +251,7 @@ function newRecords(file: SessionExport, messages: AgentUIMessage[], ownerId: st
       id: ids.get(compaction.id)!,
       runId: compaction.runId ? (ids.get(compaction.runId) ?? null) : null,
       trigger: compaction.trigger,
-      record: renumber(compaction.record, ids),
+      record: renumberRecord(compaction.record, ids),
       createdAt: compaction.createdAt,
       undoneAt: compaction.undoneAt,
     })),
@@ -264,7 +288,7 @@ export async function insertCopiedSession(
   const row = await insertSessionRecords(await getAppDb(), {
     session: { id: sessionId, ownerId, title: copy.title, titleSource: 'user', modelKey: copy.modelKey, createdAt: now, updatedAt: now },
     messages: copy.messages.map((original, index) => {
-      const message = renumber(original, ids);
+      const message = renumberMessage(original, ids);
       return { ...own, id: message.id, role: message.role, position: index, message, createdAt: now, updatedAt: now };
     }),
     workspace: copy.files.map((file) => {

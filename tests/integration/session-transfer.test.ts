@@ -134,6 +134,27 @@ describe('import', () => {
     expect(strip(again)).toEqual(strip(exported));
   });
 
+  it('ids that collide with other text ("text", a state, the user\'s own words) change only the id fields', async () => {
+    const file = structuredClone(exported) as { messages: Array<{ id: string; parentId: string | null; message: AgentUIMessage }>; runs: Array<{ id: string }>; activeLeafId: string };
+    const userText = (file.messages[2]!.message.parts.find((part) => part.type === 'text') as { text: string }).text;
+    const oldRun = file.runs[0]!.id;
+    const crafted = JSON.parse(JSON.stringify(file).replaceAll(oldRun, 'text').replaceAll(file.runs[1]!.id, 'output-available'));
+    // The second user message's id becomes its own text.
+    const oldId = crafted.messages[2].id;
+    crafted.messages[2].id = userText;
+    crafted.messages[2].message.id = userText;
+    crafted.messages[3].parentId = userText;
+    const response = await importFile(crafted);
+    expect(response.status, await response.clone().text()).toBe(201);
+    const imported = await app.sessionMessages((await response.json()).session.id);
+    expect(imported.some((m) => m.parts.some((part) => part.type === 'data-unreadable-message'))).toBe(false);
+    expect(imported[2]!.parts).toContainEqual(expect.objectContaining({ type: 'text', text: userText }));
+    expect(imported[2]!.id).not.toBe(userText);
+    expect(imported[1]!.parts.filter((part) => part.type === 'text').length).toBeGreaterThan(0);
+    expect(imported[1]!.parts.some((part) => 'state' in part && part.state === 'output-available')).toBe(true);
+    expect(oldId).not.toBe(userText);
+  });
+
   it('importing the same file twice gives two sessions', async () => {
     const [one, two] = [await importFile(exported), await importFile(exported)];
     expect([one.status, two.status]).toEqual([201, 201]);
