@@ -11,7 +11,8 @@ export function SharedSession({ snapshot, token, live }: { snapshot: ShareSnapsh
   return (
     <div className="flex h-dvh flex-col" data-testid="shared-session">
       <header className="flex shrink-0 flex-wrap items-center gap-3 border-b px-4 py-3 sm:px-6">
-        <div className="min-w-0 flex-1">
+        {/* At least 16rem: on a phone the fork button goes to its own line. */}
+        <div className="min-w-0 flex-1 basis-64">
           <h1 className="truncate text-base font-semibold" data-testid="share-title">
             {snapshot.title}
           </h1>
