@@ -35,6 +35,8 @@ export const sessions = sqliteTable(
     permissionMode: text('permission_mode', { enum: ['plan', 'ask', 'accept-edits', 'auto'] }).notNull().default('ask'),
     /** The agent's todo list (todo_write), shown as a live checklist. */
     todos: text('todos', { mode: 'json' }).$type<z.output<typeof todosColumn>>().notNull().default([]),
+    /** The last message of the branch the session shows and continues (null: no messages yet). */
+    activeLeafId: text('active_leaf_id'),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
   },
@@ -50,8 +52,13 @@ export const messages = sqliteTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     ownerId: text('owner_id').notNull(),
     role: text('role', { enum: ['user', 'assistant', 'system'] }).notNull(),
-    /** Order within the session. */
+    /** Order of creation within the session (every branch). */
     position: integer('position').notNull(),
+    /**
+     * The message this one answers or follows; null for the first. Messages form a tree:
+     * regenerating an answer or editing a message adds a sibling, and nothing is deleted.
+     */
+    parentId: text('parent_id'),
     /** The whole UI message as JSON: one row per message. */
     message: text('message', { mode: 'json' }).$type<z.output<typeof messageColumn>>().notNull(),
     /** Pinned messages are kept verbatim through compaction. */
@@ -59,7 +66,7 @@ export const messages = sqliteTable(
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
   },
-  (t) => [index('messages_session_position_idx').on(t.sessionId, t.position)],
+  (t) => [index('messages_session_position_idx').on(t.sessionId, t.position), index('messages_parent_idx').on(t.parentId)],
 );
 
 export const runs = sqliteTable(

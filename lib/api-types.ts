@@ -23,7 +23,18 @@ export interface SessionSummary {
 export interface SessionDetail extends SessionSummary {
   settings: Record<string, unknown>;
   messages: AgentUIMessage[];
+  /** For each shown message that has other versions: its place among them (see BranchInfo). */
+  branches: BranchMap;
 }
+
+/** A message with siblings (regenerated answers, edited messages): "‹ 2 / 3 ›". */
+interface BranchInfo {
+  /** The versions, oldest first; this message is `siblings[index]`. */
+  siblings: string[];
+  index: number;
+}
+
+export type BranchMap = Record<string, BranchInfo>;
 
 /** A message waiting in the session's queue: sent, in order, when the active run ends normally. */
 export interface QueuedMessage {
@@ -50,6 +61,15 @@ export interface ModelsResponse {
 export interface ChatRequestBody {
   sessionId: string;
   message: AgentUIMessage;
+  modelKey?: string;
+  /** Editing a past message: the new one follows this message (null: it starts the conversation) as a new branch. */
+  parentId?: string | null;
+}
+
+/** Body of POST /api/chat for a new answer to a user message already in the session. */
+export interface RegenerateRequestBody {
+  sessionId: string;
+  regenerate: { userMessageId: string };
   modelKey?: string;
 }
 

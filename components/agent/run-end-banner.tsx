@@ -64,7 +64,7 @@ export function RunEndBanner({ runEnd, onRetry }: { runEnd: RunEnd; onRetry?: ()
             Continue
           </Button>
         ) : (
-          <Button size="xs" variant="outline" className="shrink-0 bg-background/60" onClick={onRetry} data-testid="run-retry" title="Send your last message again">
+          <Button size="xs" variant="outline" className="shrink-0 bg-background/60" onClick={onRetry} data-testid="run-retry" title="A new answer to your last message; this one stays as a version">
             <RotateCcwIcon />
             Retry
           </Button>

@@ -5,6 +5,8 @@ import type { StickToBottomContext } from 'use-stick-to-bottom';
 import { ChatComposerArea } from '@/components/chat/chat-composer-area';
 import { ChatHeader } from '@/components/chat/chat-header';
 import { ChatTranscriptArea } from '@/components/chat/chat-transcript-area';
+import { ConversationActionsProvider } from '@/components/chat/conversation-actions';
+import { useConversationActionsValue } from '@/components/chat/hooks/use-conversation-actions-value';
 import { useApprovalDecisions } from '@/components/chat/hooks/use-approval-decisions';
 import { useDocumentTitle } from '@/components/chat/hooks/use-document-title';
 import { useDraft } from '@/components/chat/hooks/use-draft';
@@ -22,13 +24,23 @@ import { SessionContextProvider, useSessionContextState } from '@/components/con
 import { useRenameSession } from '@/components/sessions/use-rename-session';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import type { SessionSummary } from '@/lib/api-types';
+import type { BranchMap, SessionSummary } from '@/lib/api-types';
 import { sessionUsage } from '@/lib/client/message-usage';
 import { workspaceVersion } from '@/lib/client/workspace-version';
 import type { ModelInfo } from '@/lib/models/types';
 
 /** One session: header, live transcript, composer and side panels. The work is in the hooks; this wires them. */
-export function ChatView({ session, initialMessages, models }: { session: SessionSummary; initialMessages: AgentUIMessage[]; models: ModelInfo[] }) {
+export function ChatView({
+  session,
+  initialMessages,
+  initialBranches,
+  models,
+}: {
+  session: SessionSummary;
+  initialMessages: AgentUIMessage[];
+  initialBranches: BranchMap;
+  models: ModelInfo[];
+}) {
   const sessionId = session.id;
   const { sessions, patch } = useSessions();
   const rename = useRenameSession();
@@ -59,6 +71,7 @@ export function ChatView({ session, initialMessages, models }: { session: Sessio
     [patch, sessionId, bumpRuns],
   );
   const approvalActions = useApprovalDecisions({ ...chat, approvalExtras: run.approvalExtras, onAnswered });
+  const conversation = useConversationActionsValue({ sessionId, initialBranches, run, actions });
 
   const usage = useMemo(() => sessionUsage(chat.messages), [chat.messages]);
   const filesVersion = useMemo(() => workspaceVersion(chat.messages), [chat.messages]);
@@ -82,7 +95,9 @@ export function ChatView({ session, initialMessages, models }: { session: Sessio
         workspaceOpen={panels.isOpen('workspace')}
         onToggleWorkspace={() => panels.toggle('workspace')}
       />
-      <ChatTranscriptArea chat={chat} actions={actions} approvalActions={approvalActions} stickRef={stickRef} demo={demo} onPickExample={draft.fill} />
+      <ConversationActionsProvider value={conversation}>
+        <ChatTranscriptArea chat={chat} actions={actions} approvalActions={approvalActions} stickRef={stickRef} demo={demo} onPickExample={draft.fill} />
+      </ConversationActionsProvider>
       <ChatComposerArea
         ref={composerRef}
         run={run}

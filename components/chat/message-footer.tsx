@@ -1,4 +1,7 @@
-import { CircleStopIcon } from 'lucide-react';
+import { CircleStopIcon, RefreshCwIcon } from 'lucide-react';
+import { BranchSwitcher } from '@/components/chat/branch-switcher';
+import { useConversationActions } from '@/components/chat/conversation-actions';
+import { Button } from '@/components/ui/button';
 import { PinButton, PinnedMarker } from '@/components/context/pin-button';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -52,7 +55,23 @@ function MessageCost({ usage, modelKey }: { usage: UsageTotals; modelKey: string
   );
 }
 
-/** Below each finished assistant message: its token usage, a Stopped tag, and copy. */
+/** A new answer to the same message, kept beside this one (only on the latest reply). */
+function RegenerateButton({ messageId }: { messageId: string }) {
+  const actions = useConversationActions();
+  if (!actions || actions.lastMessageId !== messageId) return null;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button size="icon-xs" variant="ghost" aria-label="Regenerate" data-testid="regenerate" disabled={!actions.canAct} onClick={actions.regenerate}>
+          <RefreshCwIcon />
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent side="bottom">Regenerate: a new answer; this one stays as a version</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** Below each finished assistant message: its versions, copy, regenerate, pin, token usage and a Stopped tag. */
 export function MessageFooter({ message }: { message: AgentUIMessage }) {
   const reported = message.metadata?.usage ? normalizeUsage(message.metadata.usage) : undefined;
   // A run that failed before the model answered has nothing to count.
@@ -60,7 +79,9 @@ export function MessageFooter({ message }: { message: AgentUIMessage }) {
   const text = messageText(message);
   return (
     <div className="flex min-h-7 flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground" data-testid="message-footer">
+      <BranchSwitcher messageId={message.id} />
       {text && <CopyButton text={text} label="Copy reply" data-testid="copy-message" className="-ml-1.5" />}
+      <RegenerateButton messageId={message.id} />
       <PinButton messageId={message.id} />
       <PinnedMarker messageId={message.id} />
       {message.metadata?.stopped && (

@@ -1,12 +1,21 @@
-import { memo } from 'react';
-import { PinButton, PinnedMarker } from '@/components/context/pin-button';
-import { CopyButton } from '@/components/ui/copy-button';
+'use client';
+
+import { memo, useState } from 'react';
+import { PencilIcon } from 'lucide-react';
+import { BranchSwitcher } from '@/components/chat/branch-switcher';
+import { useConversationActions } from '@/components/chat/conversation-actions';
+import { EditMessageForm } from '@/components/chat/edit-message-form';
 import { UnreadableMessagePart } from '@/components/chat/unreadable-message-part';
+import { PinButton, PinnedMarker } from '@/components/context/pin-button';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { messageText, type AgentUIMessage } from '@/lib/agent/messages';
 import { unreadableNotice } from '@/lib/agent/unreadable-message';
 
 /** The person's message: a right-aligned bubble, shown exactly as typed (no markdown). Memoised on the message object. */
 export const UserMessage = memo(function UserMessage({ message }: { message: AgentUIMessage }) {
+  const actions = useConversationActions();
+  const [editing, setEditing] = useState(false);
   const unreadable = unreadableNotice(message);
   if (unreadable) {
     return (
@@ -18,16 +27,37 @@ export const UserMessage = memo(function UserMessage({ message }: { message: Age
     );
   }
   const text = messageText(message);
+  if (editing && actions) {
+    return (
+      <EditMessageForm
+        initial={text}
+        onCancel={() => setEditing(false)}
+        onSend={(edited) => {
+          setEditing(false);
+          actions.edit(message.id, edited);
+        }}
+      />
+    );
+  }
   return (
-    <div className="group/user flex items-end justify-end gap-1.5" data-testid="message-user" data-message-id={message.id}>
-      <PinnedMarker messageId={message.id} />
-      <div className="flex opacity-0 transition-opacity group-hover/user:opacity-100 focus-within:opacity-100 [@media(hover:none)]:hidden">
-        <PinButton messageId={message.id} />
-        <CopyButton text={text} label="Copy message" data-testid="copy-user-message" />
+    <div className="group/user flex flex-col items-end gap-0.5" data-testid="message-user" data-message-id={message.id}>
+      <div className="flex w-full items-end justify-end gap-1.5">
+        <PinnedMarker messageId={message.id} />
+        {/* Shown on hover and focus; always on touch screens, which have no hover. */}
+        <div className="flex opacity-0 transition-opacity group-hover/user:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+          {actions && (
+            <Button size="icon-xs" variant="ghost" aria-label="Edit message" title="Edit: sends a new version; this one stays" data-testid="edit-message" disabled={!actions.canAct} onClick={() => setEditing(true)}>
+              <PencilIcon />
+            </Button>
+          )}
+          <PinButton messageId={message.id} />
+          <CopyButton text={text} label="Copy message" data-testid="copy-user-message" />
+        </div>
+        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-secondary px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-secondary-foreground">
+          {text}
+        </div>
       </div>
-      <div className="max-w-[85%] rounded-2xl rounded-br-md bg-secondary px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-secondary-foreground">
-        {text}
-      </div>
+      <BranchSwitcher messageId={message.id} />
     </div>
   );
 });

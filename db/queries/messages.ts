@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { Db } from '../client';
-import { messages } from '../schema';
+import { messages, sessions } from '../schema';
 
 /**
  * A message row as stored. The message itself is its JSON text, unparsed:
@@ -17,17 +17,72 @@ export interface StoredMessageRow {
 
 const storedMessageFields = { id: messages.id, role: messages.role, json: sql<string>`${messages.message}` };
 
-export async function loadMessageRows(db: Db, ownerId: string, sessionId: string): Promise<StoredMessageRow[]> {
+/** Every message of the session, every branch, in creation order, with its parent. */
+export async function loadMessageTree(db: Db, ownerId: string, sessionId: string): Promise<Array<{ id: string; parentId: string | null; role: string; createdAt: number }>> {
   return db
-    .select(storedMessageFields)
+    .select({ id: messages.id, parentId: messages.parentId, role: messages.role, createdAt: messages.createdAt })
     .from(messages)
     .where(and(eq(messages.ownerId, ownerId), eq(messages.sessionId, sessionId)))
     .orderBy(asc(messages.position));
 }
 
+async function getActiveLeafId(db: Db, ownerId: string, sessionId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ leaf: sessions.activeLeafId })
+    .from(sessions)
+    .where(and(eq(sessions.ownerId, ownerId), eq(sessions.id, sessionId)));
+  return row?.leaf ?? null;
+}
+
+/** The ids from the first message to `leaf`, following parents (a broken or circular link ends the walk). */
+export function pathTo(leaf: string | null, parents: ReadonlyMap<string, string | null>): string[] {
+  const path: string[] = [];
+  const seen = new Set<string>();
+  for (let id = leaf; id !== null && parents.has(id) && !seen.has(id); id = parents.get(id) ?? null) {
+    seen.add(id);
+    path.push(id);
+  }
+  return path.reverse();
+}
+
+/** The messages of the active branch, from the first to the active leaf: what the session shows and the model reads. */
+export async function loadMessageRows(db: Db, ownerId: string, sessionId: string): Promise<StoredMessageRow[]> {
+  const [rows, leaf] = await Promise.all([
+    db
+      .select({ ...storedMessageFields, parentId: messages.parentId })
+      .from(messages)
+      .where(and(eq(messages.ownerId, ownerId), eq(messages.sessionId, sessionId)))
+      .orderBy(asc(messages.position)),
+    getActiveLeafId(db, ownerId, sessionId),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const path = pathTo(leaf, new Map(rows.map((row) => [row.id, row.parentId])));
+  return path.map((id) => {
+    const { parentId: _parentId, ...row } = byId.get(id)!;
+    return row;
+  });
+}
+
+/** Makes `messageId` the active leaf; false when it is not a message of this session. */
+export async function setActiveLeaf(db: Db, ownerId: string, sessionId: string, messageId: string | null): Promise<boolean> {
+  if (messageId !== null) {
+    const [row] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.ownerId, ownerId), eq(messages.sessionId, sessionId), eq(messages.id, messageId)));
+    if (!row) return false;
+  }
+  await db
+    .update(sessions)
+    .set({ activeLeafId: messageId })
+    .where(and(eq(sessions.ownerId, ownerId), eq(sessions.id, sessionId)));
+  return true;
+}
+
 /**
- * Inserts the message, or replaces it when a row with its id exists (an
- * assistant message is saved again at every step boundary).
+ * Inserts the message as a child of the active leaf and makes it the leaf,
+ * or replaces it when a row with its id exists (an assistant message is saved
+ * again at every step boundary; the branch does not change).
  */
 export async function saveMessage(db: Db, ownerId: string, sessionId: string, message: AgentUIMessage): Promise<void> {
   const now = Date.now();
@@ -45,16 +100,19 @@ export async function saveMessage(db: Db, ownerId: string, sessionId: string, me
       .select({ last: max(messages.position) })
       .from(messages)
       .where(eq(messages.sessionId, sessionId));
+    const [session] = await tx.select({ leaf: sessions.activeLeafId }).from(sessions).where(eq(sessions.id, sessionId));
     await tx.insert(messages).values({
       id: message.id,
       sessionId,
       ownerId,
       role: message.role,
       position: (last ?? -1) + 1,
+      parentId: session?.leaf ?? null,
       message,
       createdAt: now,
       updatedAt: now,
     });
+    await tx.update(sessions).set({ activeLeafId: message.id }).where(eq(sessions.id, sessionId));
   });
 }
 

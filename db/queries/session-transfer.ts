@@ -7,7 +7,7 @@ import { compactions, messages, runs, runSteps, sessions, workspaceFiles, type R
 export interface SessionRecords {
   session: SessionRow;
   /** The stored message as its JSON text: the caller validates each row, like every load. */
-  messages: Array<{ id: string; role: string; json: string; pinned: boolean; createdAt: number; updatedAt: number }>;
+  messages: Array<{ id: string; parentId: string | null; role: string; json: string; pinned: boolean; createdAt: number; updatedAt: number }>;
   workspace: Array<{ path: string; content: Buffer; updatedAt: number }>;
   compactions: Array<typeof compactions.$inferSelect>;
   runs: RunRow[];
@@ -22,7 +22,7 @@ export async function readSessionRecords(db: Db, ownerId: string, sessionId: str
   if (!session) return undefined;
   const [messageRows, files, compactionRows, runRows] = await Promise.all([
     db
-      .select({ id: messages.id, role: messages.role, json: sql<string>`${messages.message}`, pinned: messages.pinned, createdAt: messages.createdAt, updatedAt: messages.updatedAt })
+      .select({ id: messages.id, parentId: messages.parentId, role: messages.role, json: sql<string>`${messages.message}`, pinned: messages.pinned, createdAt: messages.createdAt, updatedAt: messages.updatedAt })
       .from(messages)
       .where(and(eq(messages.ownerId, ownerId), eq(messages.sessionId, sessionId)))
       .orderBy(asc(messages.position)),

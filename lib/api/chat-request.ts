@@ -16,7 +16,25 @@ export const chatRequestSchema = z.object({
     role: z.literal('user'),
     parts: z.array(textPart).min(1).max(50),
   }),
+  /**
+   * Editing a past message: the new message follows this one (null: it starts the conversation)
+   * instead of the active leaf, as a new branch beside the edited one. Left out: it follows the leaf.
+   */
+  parentId: z.string().min(1).max(100).nullable().optional(),
 });
+
+/**
+ * A new answer to a user message already in the session (regenerate, or retry
+ * after a failure): a new branch of the reply, the old one kept, and the user's
+ * message never sent twice.
+ */
+export const regenerateRequestSchema = z.strictObject({
+  sessionId: z.string().min(1).max(100),
+  modelKey: z.string().min(1).max(300).optional(),
+  regenerate: z.strictObject({ userMessageId: z.string().min(1).max(100) }),
+});
+
+export type RegenerateRequest = z.infer<typeof regenerateRequestSchema>;
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 

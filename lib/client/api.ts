@@ -115,3 +115,8 @@ export async function undoCompaction(sessionId: string, compactionId: string): P
 export async function setMessagePinned(sessionId: string, messageId: string, pinned: boolean): Promise<void> {
   await request(`/api/sessions/${encodeURIComponent(sessionId)}/messages/${encodeURIComponent(messageId)}`, { method: 'PATCH', json: { pinned } });
 }
+
+/** Shows another version of a message; answers the session as it now shows (messages and branches). */
+export async function switchBranch(sessionId: string, messageId: string): Promise<SessionDetail> {
+  return (await request<{ session: SessionDetail }>(`/api/sessions/${encodeURIComponent(sessionId)}/branch`, { method: 'POST', json: { messageId } })).session;
+}

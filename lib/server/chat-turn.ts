@@ -1,11 +1,11 @@
 import 'server-only';
 import { expirePendingApprovals } from '@/db/queries/approvals';
-import { messageExists, saveMessage } from '@/db/queries/messages';
+import { getMessageRow, messageExists, saveMessage, setActiveLeaf } from '@/db/queries/messages';
 import { setAutoTitle, updateSession } from '@/db/queries/sessions';
 import type { SessionRow } from '@/db/schema';
 import { resolveModel } from '@/lib/models';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
-import { MAX_MESSAGE_CHARS, messageChars, toUserMessage, type ChatRequest } from '@/lib/api/chat-request';
+import { MAX_MESSAGE_CHARS, messageChars, toUserMessage, type ChatRequest, type RegenerateRequest } from '@/lib/api/chat-request';
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { claimSession, releaseSession, startRun, type ActiveRun, type StartRunInput } from './run-manager';
@@ -43,6 +43,10 @@ export async function startTurnWithMessage(input: TurnInput<ChatRequest>): Promi
   await claimSession(db, ownerId, session.id);
   try {
     if (await messageExists(db, request.message.id)) throw new ApiError('duplicate_message', 'This message was already sent.');
+    // An edit: the new message goes beside the edited one, after the same parent.
+    if (request.parentId !== undefined && !(await setActiveLeaf(db, ownerId, session.id, request.parentId))) {
+      throw new ApiError('not_found', 'The message to follow is not in this session.');
+    }
     const userMessage = toUserMessage(request);
     await saveMessage(db, ownerId, session.id, userMessage);
     // Approvals left unanswered can no longer be answered: the conversation moved on.
@@ -50,6 +54,28 @@ export async function startTurnWithMessage(input: TurnInput<ChatRequest>): Promi
     if (modelKey !== session.modelKey) await updateSession(db, ownerId, session.id, { modelKey });
     if (session.titleSource === 'default') await setAutoTitle(db, ownerId, session.id, titleFromMessage(userMessage));
 
+    const history = await loadSessionMessages(db, ownerId, session.id);
+    return await startRun({ db, ownerId, sessionId: session.id, history, model, settings: sessionLoopSettings(session.settings), afterRun });
+  } catch (error) {
+    releaseSession(session.id);
+    throw error;
+  }
+}
+
+/** A new answer to a user message of the session: the branch goes back to it, and the run adds a sibling of the old answer. */
+export async function regenerateTurn(input: TurnInput<RegenerateRequest>): Promise<ActiveRun> {
+  const { ownerId, session, request, afterRun } = input;
+  const db = await getAppDb();
+  const modelKey = request.modelKey ?? session.modelKey;
+  const model = await resolveModel(modelKey);
+  await claimSession(db, ownerId, session.id);
+  try {
+    const target = await getMessageRow(db, ownerId, request.regenerate.userMessageId);
+    if (!target || target.role !== 'user' || !(await setActiveLeaf(db, ownerId, session.id, target.id))) {
+      throw new ApiError('not_found', 'The message to answer again is not a user message of this session.');
+    }
+    await expirePendingApprovals(db, ownerId, session.id);
+    if (modelKey !== session.modelKey) await updateSession(db, ownerId, session.id, { modelKey });
     const history = await loadSessionMessages(db, ownerId, session.id);
     return await startRun({ db, ownerId, sessionId: session.id, history, model, settings: sessionLoopSettings(session.settings), afterRun });
   } catch (error) {

@@ -1,14 +1,14 @@
 import 'server-only';
 import { z } from 'zod';
 import { approvalsRequestSchema } from '@/lib/api/approval-request';
-import { chatRequestSchema } from '@/lib/api/chat-request';
-import { continueTurnAfterApprovals, startTurnWithMessage } from './chat-turn';
+import { chatRequestSchema, regenerateRequestSchema } from '@/lib/api/chat-request';
+import { continueTurnAfterApprovals, regenerateTurn, startTurnWithMessage } from './chat-turn';
 import { queueAfterRun } from './message-queue';
 import { runEventsResponse } from './run-log';
 import { requireSession } from './session-access';
 
-/** POST /api/chat: either a new user message, or the user's answers to approval requests (never both, never history). */
-export const chatBodySchema = z.union([chatRequestSchema, approvalsRequestSchema]);
+/** POST /api/chat: a new user message, a new answer to one already there, or the user's answers to approval requests (never history). */
+export const chatBodySchema = z.union([regenerateRequestSchema, chatRequestSchema, approvalsRequestSchema]);
 export type ChatBody = z.infer<typeof chatBodySchema>;
 
 /**
@@ -20,6 +20,11 @@ export type ChatBody = z.infer<typeof chatBodySchema>;
 export async function chatTurn(request: Request, body: ChatBody): Promise<Response> {
   const { ownerId, session } = await requireSession(request, body.sessionId);
   const turn = { ownerId, session, afterRun: queueAfterRun(ownerId, session.id) };
-  const run = 'approvals' in body ? await continueTurnAfterApprovals({ ...turn, request: body }) : await startTurnWithMessage({ ...turn, request: body });
+  const run =
+    'approvals' in body
+      ? await continueTurnAfterApprovals({ ...turn, request: body })
+      : 'regenerate' in body
+        ? await regenerateTurn({ ...turn, request: body })
+        : await startTurnWithMessage({ ...turn, request: body });
   return runEventsResponse(run.log.read());
 }

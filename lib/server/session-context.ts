@@ -47,14 +47,30 @@ export async function loadContextState(
   history?: AgentUIMessage[],
 ): Promise<ContextState> {
   const settings = resolveSettings(sessionLoopSettings(session.settings));
+  const shown = history ?? (await loadSessionMessages(db, ownerId, session.id));
   return {
-    history: history ?? (await loadSessionMessages(db, ownerId, session.id)),
+    history: shown,
     pinned: await loadPinnedIds(db, ownerId, session.id),
-    active: await activeCompaction(db, ownerId, session.id),
+    active: await activeCompactionOn(db, ownerId, session.id, shown),
     settings,
     ...contextLimitsFor(session.modelKey, settings),
     modelId: normalizeModelId(session.modelKey),
   };
+}
+
+/**
+ * The compaction in effect for this branch: the newest one not undone whose
+ * cut lies on the branch. One made on another branch does not change what
+ * the model sees here.
+ */
+async function activeCompactionOn(db: Db, ownerId: string, sessionId: string, history: readonly AgentUIMessage[]): Promise<StoredCompaction | undefined> {
+  const latest = await activeCompaction(db, ownerId, sessionId);
+  const onBranch = (entry: StoredCompaction) => {
+    const cut = entry.record.afterMessageId ?? entry.record.cutoffMessageId;
+    return cut === undefined || history.some((message) => message.id === cut);
+  };
+  if (!latest || onBranch(latest)) return latest;
+  return (await listCompactions(db, ownerId, sessionId)).findLast((entry) => entry.undoneAt === null && onBranch(entry));
 }
 
 export async function toolSchemas(tools: readonly AgentTool[]): Promise<ToolSchema[]> {

@@ -10,7 +10,8 @@ import { MAX_WORKSPACE_FILES } from '@/lib/workspace/limits';
  * The session export file (`format`, `version`): what `GET
  * /api/sessions/:id/export?format=json` writes and `POST /api/sessions/import`
  * reads back. Messages carry `parentId` so a tree of branches fits the same
- * shape; version 1 holds one line, each message the child of the one before.
+ * shape: every parent comes earlier in the list, and `activeLeafId` names the
+ * branch the session shows.
  * A new version adds an upgrade step in `upgradeExport`, never a silent guess.
  */
 export const EXPORT_FORMAT = 'agent-playground.session';
@@ -79,7 +80,7 @@ export const sessionExportSchema = z.strictObject({
     updatedAt: time,
   }),
   messages: z.array(exportedMessage).max(MAX_IMPORT_MESSAGES),
-  /** The message the conversation continues from (the last one of the line in version 1). */
+  /** The last message of the branch the session shows and continues. */
   activeLeafId: id.nullable(),
   workspace: z.array(exportedFile).max(MAX_WORKSPACE_FILES),
   compactions: z.array(exportedCompaction).max(MAX_IMPORT_MESSAGES),

@@ -14,7 +14,7 @@ import { currentOwnerId } from './owner';
 import { configuredSecretValues, scrubJson, scrubText } from './secret-scrub';
 import { EXPORT_FORMAT, EXPORT_VERSION, jsonDepth, MAX_IMPORT_DEPTH, sessionExportSchema, upgradeExport, type SessionExport } from './session-format';
 import { toSessionSummary } from './sessions';
-import { checkMessage, readStoredMessageRow } from './stored-messages';
+import { checkMessage, loadSessionMessages, readStoredMessageRow } from './stored-messages';
 
 /**
  * A session as a file and back: JSON with everything (messages with their
@@ -65,9 +65,9 @@ export async function exportSessionJson(request: Request, sessionId: string): Pr
     },
     messages: messages.map((message, index) => {
       const row = records.messages[index]!;
-      return { id: message.id, parentId: index === 0 ? null : messages[index - 1]!.id, pinned: row.pinned, createdAt: row.createdAt, updatedAt: row.updatedAt, message };
+      return { id: message.id, parentId: row.parentId, pinned: row.pinned, createdAt: row.createdAt, updatedAt: row.updatedAt, message };
     }),
-    activeLeafId: messages.at(-1)?.id ?? null,
+    activeLeafId: session.activeLeafId,
     workspace: records.workspace.map((file) => ({ path: file.path, content: fileContent(file.content, secrets), updatedAt: file.updatedAt })),
     compactions: records.compactions.map(({ id, runId, trigger, record, createdAt, undoneAt }) => ({ id, runId, trigger, record, createdAt, undoneAt })),
     runs: records.runs.map((run) => ({
@@ -120,9 +120,10 @@ function messageMarkdown(message: AgentUIMessage): string {
   return blocks.join('\n\n');
 }
 
+/** The active branch, as the session shows it. */
 export async function exportSessionMarkdown(request: Request, sessionId: string): Promise<{ filename: string; body: string }> {
   const records = await recordsFor(request, sessionId);
-  const messages = await messagesOf(records);
+  const messages = await loadSessionMessages(await getAppDb(), currentOwnerId(request), sessionId);
   const text = [`# ${records.session.title}`, ...messages.map(messageMarkdown)].join('\n\n') + '\n';
   return { filename: `${fileSlug(records.session.title)}.md`, body: scrubText(text, configuredSecretValues()) };
 }
@@ -141,14 +142,14 @@ function zodReason(error: z.ZodError): string {
 
 /** Checks that need more than a schema: one line of messages, file paths and sizes, unique ids. */
 function checkStructure(file: SessionExport): void {
+  // A tree: every parent comes earlier in the list, so there are no cycles.
   const ids = new Set<string>();
   file.messages.forEach((entry, index) => {
     if (ids.has(entry.id)) refuse(`messages[${index}]: the id ${entry.id} appears twice.`);
+    if (entry.parentId !== null && !ids.has(entry.parentId)) refuse(`messages[${index}]: its parent ${entry.parentId} is not an earlier message of the file.`);
     ids.add(entry.id);
-    const expected = index === 0 ? null : file.messages[index - 1]!.id;
-    if (entry.parentId !== expected) refuse(`messages[${index}]: its parent must be the message before it (this version holds one line, no branches).`);
   });
-  if (file.activeLeafId !== (file.messages.at(-1)?.id ?? null)) refuse('activeLeafId must be the last message.');
+  if (file.activeLeafId === null ? file.messages.length > 0 : !ids.has(file.activeLeafId)) refuse('activeLeafId must name a message of the file.');
   const paths = new Set<string>();
   let total = 0;
   file.workspace.forEach((entry, index) => {
@@ -224,10 +225,23 @@ function newRecords(file: SessionExport, messages: AgentUIMessage[], ownerId: st
   const now = Date.now();
   const own = { sessionId, ownerId };
   return {
-    session: { id: sessionId, ownerId, title: file.session.title, titleSource: 'user', modelKey: file.session.modelKey, permissionMode: file.session.permissionMode, settings: file.session.settings, todos: file.session.todos, createdAt: file.session.createdAt, updatedAt: now },
+    session: {
+      id: sessionId,
+      ownerId,
+      title: file.session.title,
+      titleSource: 'user',
+      modelKey: file.session.modelKey,
+      permissionMode: file.session.permissionMode,
+      settings: file.session.settings,
+      todos: file.session.todos,
+      activeLeafId: file.activeLeafId === null ? null : ids.get(file.activeLeafId)!,
+      createdAt: file.session.createdAt,
+      updatedAt: now,
+    },
     messages: file.messages.map((entry, index) => {
       const message = renumberMessage(messages[index]!, ids);
-      return { ...own, id: message.id, role: message.role, position: index, message, pinned: entry.pinned, createdAt: entry.createdAt, updatedAt: entry.updatedAt };
+      const parentId = entry.parentId === null ? null : ids.get(entry.parentId)!;
+      return { ...own, id: message.id, role: message.role, position: index, parentId, message, pinned: entry.pinned, createdAt: entry.createdAt, updatedAt: entry.updatedAt };
     }),
     workspace: file.workspace.map((entry) => {
       const content = Buffer.from(entry.content, 'base64');
@@ -286,10 +300,12 @@ export async function insertCopiedSession(
   const now = Date.now();
   const own = { sessionId, ownerId };
   const row = await insertSessionRecords(await getAppDb(), {
-    session: { id: sessionId, ownerId, title: copy.title, titleSource: 'user', modelKey: copy.modelKey, createdAt: now, updatedAt: now },
+    session: { id: sessionId, ownerId, title: copy.title, titleSource: 'user', modelKey: copy.modelKey, activeLeafId: copy.messages.length ? ids.get(copy.messages.at(-1)!.id)! : null, createdAt: now, updatedAt: now },
+    // One line: each message follows the one before it.
     messages: copy.messages.map((original, index) => {
       const message = renumberMessage(original, ids);
-      return { ...own, id: message.id, role: message.role, position: index, message, createdAt: now, updatedAt: now };
+      const parentId = index === 0 ? null : ids.get(copy.messages[index - 1]!.id)!;
+      return { ...own, id: message.id, role: message.role, position: index, parentId, message, createdAt: now, updatedAt: now };
     }),
     workspace: copy.files.map((file) => {
       const content = Buffer.from(file.text, 'utf8');

@@ -4,10 +4,11 @@ import { getRunningRun, listRunningSessionIds } from '@/db/queries/runs';
 import { createSession, deleteSession, getSession, listSessions, updateSession, type SessionUpdate } from '@/db/queries/sessions';
 import type { SessionRow } from '@/db/schema';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import type { SessionDetail, SessionSummary } from '@/lib/api-types';
+import type { BranchMap, SessionDetail, SessionSummary } from '@/lib/api-types';
 import { listModels, resolveModel } from '@/lib/models/registry';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import type { ModelInfo } from '@/lib/models/types';
+import { branchesOf, switchBranchFor } from './branches';
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { currentOwnerId } from './owner';
@@ -56,6 +57,7 @@ export interface SessionView {
   settings: SessionRow['settings'];
   /** Prepared for a reattach when a run is active: see loadTranscriptForReattach. */
   messages: AgentUIMessage[];
+  branches: BranchMap;
 }
 
 /** What a session page and `GET /api/sessions/:id` show; undefined when the owner has no such session. */
@@ -69,13 +71,20 @@ async function loadSessionView(request: Request | undefined, id: string): Promis
     session: toSessionSummary(row, new Set(running ? [id] : [])),
     settings: sessionLoopSettings(row.settings),
     messages: await loadTranscriptForReattach(db, messages, running),
+    branches: await branchesOf(ownerId, id, messages),
   };
 }
 
 export async function getSessionDetail(request: Request, id: string): Promise<SessionDetail> {
   const view = await loadSessionView(request, id);
   if (!view) throw new ApiError('not_found', 'Session not found.');
-  return { ...view.session, settings: view.settings, messages: view.messages };
+  return { ...view.session, settings: view.settings, messages: view.messages, branches: view.branches };
+}
+
+/** Shows another version of a message (and the latest line below it); answers the session as it now shows. */
+export async function showBranchFor(request: Request, id: string, messageId: string): Promise<SessionDetail> {
+  await switchBranchFor(request, id, messageId);
+  return getSessionDetail(request, id);
 }
 
 /** The session page's data: the session, its transcript and the models to pick from. */

@@ -35,10 +35,13 @@ async function writeBrokenRows(sessionId: string) {
   for (const row of BROKEN_ROWS) {
     const now = Date.now();
     await db.run(sql`
-      INSERT INTO messages (id, session_id, owner_id, role, position, message, pinned, created_at, updated_at)
+      INSERT INTO messages (id, session_id, owner_id, role, position, parent_id, message, pinned, created_at, updated_at)
       VALUES (${row.id}, ${sessionId}, 'local', ${row.role},
         (SELECT COALESCE(MAX(position), -1) + 1 FROM messages WHERE session_id = ${sessionId}),
+        (SELECT active_leaf_id FROM sessions WHERE id = ${sessionId}),
         ${row.json}, 0, ${now}, ${now})`);
+    // Each broken row continues the conversation, as a saved message would.
+    await db.run(sql`UPDATE sessions SET active_leaf_id = ${row.id} WHERE id = ${sessionId}`);
   }
 }
 

@@ -40,6 +40,7 @@ const routeModules = {
   sharePreview: () => import('@/app/api/sessions/[id]/shares/preview/route'),
   share: () => import('@/app/api/shares/[shareId]/route'),
   shareFork: () => import('@/app/api/share/[token]/fork/route'),
+  branch: () => import('@/app/api/sessions/[id]/branch/route'),
 };
 
 type RouteName = keyof typeof routeModules;

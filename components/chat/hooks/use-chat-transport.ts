@@ -3,13 +3,14 @@
 import { useMemo } from 'react';
 import { DefaultChatTransport } from 'ai';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import type { ChatRequestBody } from '@/lib/api-types';
+import type { ChatRequestBody, RegenerateRequestBody } from '@/lib/api-types';
 import { approvalsRequestBody, type ApprovalExtras } from '@/lib/client/approvals';
 
 /**
  * How this tab talks to POST /api/chat. The client sends only the new message
- * (the server rebuilds history from the database) or, when answering approval
- * requests, only the decisions. The model key comes with each send
+ * (the server rebuilds history from the database; an edit names the message it
+ * follows), the user message to answer again (regenerate), or, when answering
+ * approval requests, only the decisions. The model key comes with each send
  * (request-level body), so it is never stale.
  */
 export function useChatTransport(approvalExtras: ApprovalExtras): DefaultChatTransport<AgentUIMessage> {
@@ -17,11 +18,17 @@ export function useChatTransport(approvalExtras: ApprovalExtras): DefaultChatTra
     () =>
       new DefaultChatTransport<AgentUIMessage>({
         api: '/api/chat',
-        prepareSendMessagesRequest: ({ id, messages, body: options }) => {
+        prepareSendMessagesRequest: ({ id, messages, body: options, trigger }) => {
           const last = messages.at(-1);
-          if (last?.role === 'assistant') return { body: approvalsRequestBody(id, last, approvalExtras) };
           const modelKey = typeof options?.modelKey === 'string' ? options.modelKey : undefined;
-          const body: ChatRequestBody = { sessionId: id, message: messages.at(-1)!, modelKey };
+          // Regenerate: a new answer to the last user message, which the server already has (never sent twice).
+          if (trigger === 'regenerate-message' && last?.role === 'user') {
+            const body: RegenerateRequestBody = { sessionId: id, regenerate: { userMessageId: last.id }, modelKey };
+            return { body };
+          }
+          if (last?.role === 'assistant') return { body: approvalsRequestBody(id, last, approvalExtras) };
+          const parentId = typeof options?.parentId === 'string' || options?.parentId === null ? options.parentId : undefined;
+          const body: ChatRequestBody = { sessionId: id, message: last!, modelKey, ...(parentId !== undefined ? { parentId } : {}) };
           return { body };
         },
         prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/chat/${encodeURIComponent(id)}/stream` }),

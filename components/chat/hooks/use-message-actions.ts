@@ -5,13 +5,14 @@ import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
 import type { SessionRun } from '@/components/chat/hooks/use-session-run';
 import { CONTINUE_MESSAGE } from '@/components/agent/run-end-banner';
 import { useSessions } from '@/components/sessions/sessions-provider';
-import { messageText } from '@/lib/agent/messages';
 import { parseSlashCommand } from '@/lib/client/slash-commands';
 
 /**
  * What the composer and the transcript's buttons do with a message: send it
  * (or run a slash command), queue it while a run is active, send the held
- * queue now, retry a failed turn, reattach to a run that is still going.
+ * queue now, retry a failed turn or regenerate an answer (a new version, the
+ * old one kept), edit a sent message (a new version of it), reattach to a run
+ * that is still going.
  */
 export function useMessageActions(input: {
   run: SessionRun;
@@ -69,12 +70,30 @@ export function useMessageActions(input: {
       send(CONTINUE_MESSAGE);
       return;
     }
-    const lastUser = messages.findLast((message) => message.role === 'user');
-    if (!lastUser) return;
-    // Re-sent as a new message: the failed one may or may not have reached the database.
-    if (messages.at(-1)?.id === lastUser.id) chat.setMessages(messages.slice(0, -1));
+    if (!messages.some((message) => message.role === 'user')) return;
+    // A new answer to the last user message: the failed one stays as a version, the user's message is not sent again.
+    regenerate();
+  }
+
+  /** A new answer to the last user message, kept beside the current one. */
+  function regenerate() {
+    if (chat.statusRef.current === 'submitted' || chat.statusRef.current === 'streaming') return;
     chat.clearError();
-    send(messageText(lastUser));
+    patch(sessionId, { running: true, updatedAt: Date.now() });
+    void chat.regenerate({ body: { modelKey } });
+    requestAnimationFrame(input.scrollToBottom);
+  }
+
+  /** Sends `text` as a new version of the user message `messageId`: it follows the same parent, and the branch after it starts anew. */
+  function edit(messageId: string, text: string) {
+    if (!text.trim() || chat.statusRef.current === 'submitted' || chat.statusRef.current === 'streaming') return;
+    const index = chat.messages.findIndex((message) => message.id === messageId);
+    if (index === -1) return;
+    const parentId = chat.messages[index - 1]?.id ?? null;
+    chat.setMessages(chat.messages.slice(0, index));
+    patch(sessionId, { running: true, updatedAt: Date.now() });
+    void chat.sendMessage({ text }, { body: { modelKey, parentId } });
+    requestAnimationFrame(input.scrollToBottom);
   }
 
   /** The server refused the message because a run is active: show that run instead. */
@@ -83,7 +102,7 @@ export function useMessageActions(input: {
     void chat.resumeStream();
   }
 
-  return { send, queueText, sendQueuedNow, retry, reattach };
+  return { send, queueText, sendQueuedNow, retry, regenerate, edit, reattach };
 }
 
 export type MessageActions = ReturnType<typeof useMessageActions>;

@@ -14,7 +14,7 @@ const models: ModelInfo[] = [
 ];
 
 function session(settings: Record<string, unknown>): SessionDetail {
-  return { id: 's1', title: 'T', modelKey: 'openai:big', createdAt: 0, updatedAt: 0, running: false, permissionMode: 'ask', settings, messages: [] };
+  return { id: 's1', title: 'T', modelKey: 'openai:big', createdAt: 0, updatedAt: 0, running: false, permissionMode: 'ask', settings, messages: [], branches: {} };
 }
 
 beforeEach(() => {

@@ -17,5 +17,5 @@ export default async function SessionPage({ params }: Props) {
   const page = await loadSessionPage(id);
   if (!page) notFound();
   // Keyed by id: moving to another session starts a fresh chat instead of reusing this one's state.
-  return <ChatView key={page.session.id} session={page.session} initialMessages={page.messages} models={page.models} />;
+  return <ChatView key={page.session.id} session={page.session} initialMessages={page.messages} initialBranches={page.branches} models={page.models} />;
 }

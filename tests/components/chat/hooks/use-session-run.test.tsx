@@ -103,15 +103,26 @@ test('retrying after a server restart continues the run instead of sending the r
   expect(result.current.run.chat.messages.slice(0, 2).map((m) => m.id)).toEqual(['u1', 'a1']);
 });
 
-test('retrying a failed turn sends the last request again as a new message', async () => {
+test('retrying a failed turn asks for a new answer to the same message: it is never sent twice', async () => {
   const api = stubApi({ 'GET /api/sessions/s1/queue': emptyQueue, 'POST /api/chat': () => replyStream('Second try') });
   const { result } = renderRun([userText('u1', 'What is 2+2?')]);
   act(() => result.current.actions.retry());
   await waitFor(() => expect(result.current.run.runsVersion).toBe(1));
-  expect(chatPosts(api.calls)[0]!.body).toMatchObject({ message: { parts: [{ type: 'text', text: 'What is 2+2?' }] } });
+  expect(chatPosts(api.calls)[0]!.body).toEqual({ sessionId: 's1', regenerate: { userMessageId: 'u1' }, modelKey: 'demo-model' });
   const users = result.current.run.chat.messages.filter((m) => m.role === 'user');
-  expect(users).toHaveLength(1);
-  expect(users[0]!.id).not.toBe('u1');
+  expect(users.map((m) => m.id)).toEqual(['u1']);
+  expect(result.current.run.chat.messages.at(-1)!.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Second try' }));
+});
+
+test('editing a sent message sends the new text after the same parent, as a new version', async () => {
+  const api = stubApi({ 'GET /api/sessions/s1/queue': emptyQueue, 'POST /api/chat': () => replyStream('Edited answer') });
+  const answer: AgentUIMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Four' }] };
+  const { result } = renderRun([userText('u1', 'What is 2+2?'), answer, userText('u2', 'And 3+3?'), { ...answer, id: 'a2' }]);
+  act(() => result.current.actions.edit('u2', 'And 3+4?'));
+  await waitFor(() => expect(result.current.run.runsVersion).toBe(1));
+  expect(chatPosts(api.calls)[0]!.body).toMatchObject({ sessionId: 's1', parentId: 'a1', message: { role: 'user', parts: [{ type: 'text', text: 'And 3+4?' }] } });
+  expect(result.current.run.chat.messages.map((m) => m.id).slice(0, 2)).toEqual(['u1', 'a1']);
+  expect(result.current.run.chat.messages).toHaveLength(4);
 });
 
 test('Stop asks the server to stop, then shows the transcript it saved', async () => {

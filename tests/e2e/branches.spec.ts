@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { answerText, lastAssistant, MODELS, newSession, scenario, send, shot, uniqueId, waitForRunEnd } from './helpers';
+
+/**
+ * Branches in the browser: Retry after a failure and Regenerate add a version
+ * of the answer (the user's message is never sent twice), Edit adds a version
+ * of a message, "‹ n / m ›" switches between them, and the choice survives a reload.
+ */
+
+const position = (page: Page, messageId: string) => page.locator(`[data-testid="branch-switcher"][data-message-id="${messageId}"]`).getByTestId('branch-position');
+
+test.describe('branches', () => {
+  test('Retry after a failure keeps the failed answer as version 1; the user message is not duplicated; switching survives a reload', async ({ page }) => {
+    const sessionId = await newSession(page, MODELS.chat);
+    // No retries inside the run, so the first request's failure ends it.
+    const settings = await page.request.patch(`/api/sessions/${sessionId}`, { data: { settings: { maxRetries: 0 } } });
+    expect(settings.status()).toBe(200);
+    await send(page, `Question ${scenario('http-error', { times: 1, key: uniqueId(), text: 'Recovered answer' })}`);
+    await waitForRunEnd(page, 'error');
+    const failedId = await lastAssistant(page).getAttribute('data-message-id');
+
+    await lastAssistant(page).getByTestId('run-retry').click();
+    await waitForRunEnd(page, 'completed');
+    await expect(answerText(lastAssistant(page))).toContainText('Recovered answer');
+    await expect(page.getByTestId('message-user')).toHaveCount(1);
+    const recoveredId = (await lastAssistant(page).getAttribute('data-message-id'))!;
+    expect(recoveredId).not.toBe(failedId);
+    await expect(position(page, recoveredId)).toHaveText('2 / 2');
+    await shot(page, 'branches-retry-1280');
+
+    await lastAssistant(page).getByTestId('branch-prev').click();
+    await expect(lastAssistant(page)).toHaveAttribute('data-message-id', failedId!);
+    await expect(position(page, failedId!)).toHaveText('1 / 2');
+    await page.reload();
+    await expect(lastAssistant(page)).toHaveAttribute('data-message-id', failedId!);
+    await expect(page.getByTestId('message-user')).toHaveCount(1);
+  });
+
+  test('Regenerate adds a version of the latest answer, and Edit a version of a message with its own answer', async ({ page }) => {
+    await newSession(page, MODELS.chat);
+    await send(page, `First ${scenario('text', { text: 'Reply to the first' })}`);
+    await waitForRunEnd(page, 'completed');
+    const firstReply = (await lastAssistant(page).getAttribute('data-message-id'))!;
+    await lastAssistant(page).getByTestId('regenerate').click();
+    await waitForRunEnd(page, 'completed');
+    const secondReply = (await lastAssistant(page).getAttribute('data-message-id'))!;
+    expect(secondReply).not.toBe(firstReply);
+    await expect(position(page, secondReply)).toHaveText('2 / 2');
+    await expect(page.getByTestId('message-user')).toHaveCount(1);
+
+    const original = page.getByTestId('message-user').first();
+    const originalId = (await original.getAttribute('data-message-id'))!;
+    await original.hover();
+    await original.getByTestId('edit-message').click();
+    const input = page.getByTestId('edit-message-input');
+    await input.fill(`First, edited ${scenario('text', { text: 'Reply to the edit' })}`);
+    await page.getByTestId('edit-message-send').click();
+    await waitForRunEnd(page, 'completed');
+    await expect(answerText(lastAssistant(page))).toContainText('Reply to the edit');
+    const edited = page.getByTestId('message-user').first();
+    await expect(edited).toContainText('First, edited');
+    const editedId = (await edited.getAttribute('data-message-id'))!;
+    await expect(position(page, editedId)).toHaveText('2 / 2');
+    await shot(page, 'branches-edit-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'branches-edit-390');
+
+    // Back to the original message: its latest answer comes with it.
+    await edited.getByTestId('branch-prev').click();
+    await expect(page.getByTestId('message-user').first()).toHaveAttribute('data-message-id', originalId);
+    await expect(lastAssistant(page)).toHaveAttribute('data-message-id', secondReply);
+  });
+});
