@@ -35,6 +35,9 @@ export const sessions = sqliteTable(
     permissionMode: text('permission_mode', { enum: ['plan', 'ask', 'accept-edits', 'auto'] }).notNull().default('ask'),
     /** The agent's todo list (todo_write), shown as a live checklist. */
     todos: text('todos', { mode: 'json' }).$type<z.output<typeof todosColumn>>().notNull().default([]),
+    /** A fork: the session and message it was copied from (the link back). */
+    forkedFromSessionId: text('forked_from_session_id'),
+    forkedFromMessageId: text('forked_from_message_id'),
     /** The last message of the branch the session shows and continues (null: no messages yet). */
     activeLeafId: text('active_leaf_id'),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
@@ -320,6 +323,30 @@ export const shares = sqliteTable(
 );
 
 export type ShareRow = typeof shares.$inferSelect;
+
+/* ---------- Workspace snapshots (issue 12: fork from any message) ---------- */
+
+/** File contents by SHA-256, stored once however many snapshots hold them. */
+export const workspaceBlobs = sqliteTable('workspace_blobs', {
+  hash: text('hash').primaryKey(),
+  content: blob('content', { mode: 'buffer' }).notNull(),
+  size: integer('size').notNull(),
+});
+
+/** The workspace as it was when a run ended, keyed by that run's message: a fork from there starts with these files. */
+export const workspaceSnapshots = sqliteTable(
+  'workspace_snapshots',
+  {
+    messageId: text('message_id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    files: text('files', { mode: 'json' }).$type<Array<{ path: string; hash: string }>>().notNull(),
+    createdAt: integer('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('workspace_snapshots_session_idx').on(t.sessionId)],
+);
 export type WorkspaceFileRow = typeof workspaceFiles.$inferSelect;
 export type ToolGrantRow = typeof toolGrants.$inferSelect;
 export type ToolApprovalRow = typeof toolApprovals.$inferSelect;

@@ -18,6 +18,8 @@ export interface SessionSummary {
   running: boolean;
   /** plan | ask | accept-edits | auto, enforced by the server at every tool call. */
   permissionMode: PermissionMode;
+  /** A fork: the session and message it was copied from. */
+  forkedFrom?: { sessionId: string; messageId: string };
 }
 
 export interface SessionDetail extends SessionSummary {

@@ -1,6 +1,7 @@
 'use client';
 
-import { FolderTreeIcon, ScanSearchIcon, Share2Icon, ShieldCheckIcon, SlidersHorizontalIcon } from 'lucide-react';
+import Link from 'next/link';
+import { FolderTreeIcon, GitForkIcon, ScanSearchIcon, Share2Icon, ShieldCheckIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { ModelPicker } from '@/components/models/model-picker';
@@ -25,6 +26,7 @@ export function ChatHeader({
   onOpenShare,
   workspaceOpen,
   onToggleWorkspace,
+  forkedFrom,
 }: {
   title: string;
   onRename: (title: string) => void;
@@ -41,11 +43,24 @@ export function ChatHeader({
   onOpenShare: () => void;
   workspaceOpen: boolean;
   onToggleWorkspace: () => void;
+  /** A fork links back to the session it came from. */
+  forkedFrom?: { sessionId: string; messageId: string };
 }) {
   return (
     <PageHeader>
       <div className="flex min-w-0 flex-1 items-center">
         <SessionTitle title={title} onRename={onRename} />
+        {forkedFrom && (
+          <Link
+            href={`/s/${encodeURIComponent(forkedFrom.sessionId)}`}
+            className="ml-1 inline-flex shrink-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent hover:text-foreground"
+            title="Open the session this one was forked from"
+            data-testid="forked-from"
+          >
+            <GitForkIcon className="size-3.5" aria-hidden />
+            <span className="hidden sm:inline">Forked</span>
+          </Link>
+        )}
       </div>
       {contextMeter ?? <UsageSummary usage={usage} />}
       <ModelPicker models={models} value={modelKey} onChange={onModelChange} className="max-w-36 sm:max-w-64" />

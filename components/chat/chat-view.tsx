@@ -94,6 +94,7 @@ export function ChatView({
         onOpenShare={() => panels.set('share', true)}
         workspaceOpen={panels.isOpen('workspace')}
         onToggleWorkspace={() => panels.toggle('workspace')}
+        forkedFrom={session.forkedFrom}
       />
       <ConversationActionsProvider value={conversation}>
         <ChatTranscriptArea chat={chat} actions={actions} approvalActions={approvalActions} stickRef={stickRef} demo={demo} onPickExample={draft.fill} />

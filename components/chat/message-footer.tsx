@@ -1,4 +1,4 @@
-import { CircleStopIcon, RefreshCwIcon } from 'lucide-react';
+import { CircleStopIcon, GitForkIcon, RefreshCwIcon } from 'lucide-react';
 import { BranchSwitcher } from '@/components/chat/branch-switcher';
 import { useConversationActions } from '@/components/chat/conversation-actions';
 import { Button } from '@/components/ui/button';
@@ -71,6 +71,22 @@ function RegenerateButton({ messageId }: { messageId: string }) {
   );
 }
 
+/** "Fork from here": a new session with the conversation up to this message and the workspace as it was then. */
+export function ForkButton({ messageId }: { messageId: string }) {
+  const actions = useConversationActions();
+  if (!actions) return null;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button size="icon-xs" variant="ghost" aria-label="Fork from here" data-testid="fork-message" disabled={!actions.canAct} onClick={() => actions.fork(messageId)}>
+          <GitForkIcon />
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent side="bottom">Fork from here: a new session up to this message, with its files as they were</TooltipContent>
+    </Tooltip>
+  );
+}
+
 /** Below each finished assistant message: its versions, copy, regenerate, pin, token usage and a Stopped tag. */
 export function MessageFooter({ message }: { message: AgentUIMessage }) {
   const reported = message.metadata?.usage ? normalizeUsage(message.metadata.usage) : undefined;
@@ -82,6 +98,7 @@ export function MessageFooter({ message }: { message: AgentUIMessage }) {
       <BranchSwitcher messageId={message.id} />
       {text && <CopyButton text={text} label="Copy reply" data-testid="copy-message" className="-ml-1.5" />}
       <RegenerateButton messageId={message.id} />
+      <ForkButton messageId={message.id} />
       <PinButton messageId={message.id} />
       <PinnedMarker messageId={message.id} />
       {message.metadata?.stopped && (

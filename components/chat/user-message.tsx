@@ -5,6 +5,7 @@ import { PencilIcon } from 'lucide-react';
 import { BranchSwitcher } from '@/components/chat/branch-switcher';
 import { useConversationActions } from '@/components/chat/conversation-actions';
 import { EditMessageForm } from '@/components/chat/edit-message-form';
+import { ForkButton } from '@/components/chat/message-footer';
 import { UnreadableMessagePart } from '@/components/chat/unreadable-message-part';
 import { PinButton, PinnedMarker } from '@/components/context/pin-button';
 import { Button } from '@/components/ui/button';
@@ -50,6 +51,7 @@ export const UserMessage = memo(function UserMessage({ message }: { message: Age
               <PencilIcon />
             </Button>
           )}
+          <ForkButton messageId={message.id} />
           <PinButton messageId={message.id} />
           <CopyButton text={text} label="Copy message" data-testid="copy-user-message" />
         </div>

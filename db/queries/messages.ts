@@ -45,15 +45,18 @@ export function pathTo(leaf: string | null, parents: ReadonlyMap<string, string 
   return path.reverse();
 }
 
-/** The messages of the active branch, from the first to the active leaf: what the session shows and the model reads. */
-export async function loadMessageRows(db: Db, ownerId: string, sessionId: string): Promise<StoredMessageRow[]> {
+/**
+ * The messages of a branch, from the first to `leaf` (by default the active
+ * leaf): what the session shows and the model reads.
+ */
+export async function loadMessageRows(db: Db, ownerId: string, sessionId: string, leafId?: string): Promise<StoredMessageRow[]> {
   const [rows, leaf] = await Promise.all([
     db
       .select({ ...storedMessageFields, parentId: messages.parentId })
       .from(messages)
       .where(and(eq(messages.ownerId, ownerId), eq(messages.sessionId, sessionId)))
       .orderBy(asc(messages.position)),
-    getActiveLeafId(db, ownerId, sessionId),
+    leafId === undefined ? getActiveLeafId(db, ownerId, sessionId) : Promise.resolve(leafId),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const path = pathTo(leaf, new Map(rows.map((row) => [row.id, row.parentId])));

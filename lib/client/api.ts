@@ -120,3 +120,8 @@ export async function setMessagePinned(sessionId: string, messageId: string, pin
 export async function switchBranch(sessionId: string, messageId: string): Promise<SessionDetail> {
   return (await request<{ session: SessionDetail }>(`/api/sessions/${encodeURIComponent(sessionId)}/branch`, { method: 'POST', json: { messageId } })).session;
 }
+
+/** "Fork from here": a new session with the branch up to this message and the workspace as it was then. */
+export async function forkSession(sessionId: string, messageId: string): Promise<SessionSummary> {
+  return (await request<{ session: SessionSummary }>(`/api/sessions/${encodeURIComponent(sessionId)}/fork`, { method: 'POST', json: { messageId } })).session;
+}

@@ -5,6 +5,7 @@ import type { Db } from '@/db/client';
 import { saveMessage } from '@/db/queries/messages';
 import { createRun, finishRun, getRunningRun, renewRunLease, requestRunStop } from '@/db/queries/runs';
 import { touchSession } from '@/db/queries/sessions';
+import { saveWorkspaceSnapshot } from '@/db/queries/workspace-snapshots';
 import type { LoopSettings, RunResult } from '@/lib/agent';
 import { withoutRunEnd } from '@/lib/agent/approvals';
 import type { ApprovalAnswer } from '@/lib/agent/types';
@@ -166,6 +167,8 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
     const override = run.interruptedByShutdown ? SERVER_RESTART_END : logFailure;
     const end: RunEnd = override ?? outcome.result?.end ?? { reason: 'error', message: 'The run ended unexpectedly.' };
     if (override) await endInterrupted(db, ownerId, sessionId, log, saver.last(), override);
+    // The workspace as this turn left it: a fork from this message starts with these files.
+    if (saver.last()) await landRunWrite(() => saveWorkspaceSnapshot(db, ownerId, sessionId, messageId)).catch((error) => logLine.error({ err: error }, 'saving the workspace snapshot failed'));
     await settleRun({ db, ownerId, sessionId, runId, log, end, usage: outcome.result?.usage, logLine });
     await toolSet.close().catch((error) => logLine.error({ err: error }, 'closing tools failed'));
     activeRuns.delete(sessionId);

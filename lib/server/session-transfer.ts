@@ -286,31 +286,51 @@ export async function importSessionFor(request: Request, body: unknown): Promise
   return toSessionSummary(row, new Set());
 }
 
+/** What a copied session starts with. */
+export interface SessionCopy {
+  title: string;
+  modelKey: string;
+  messages: AgentUIMessage[];
+  files: Array<{ path: string; content: Buffer }>;
+  settings?: NewSessionRecords['session']['settings'];
+  permissionMode?: NewSessionRecords['session']['permissionMode'];
+  /** A fork of one of the owner's sessions links back to it. */
+  forkedFrom?: { sessionId: string; messageId: string };
+}
+
 /**
- * A new session holding copies of these messages and text files (a share's
- * snapshot, for "Fork into my playground"): new ids, nothing else carried over.
+ * A new session holding copies of these messages and files (a fork from a
+ * message, or a share's snapshot for "Fork into my playground"): new ids,
+ * nothing else carried over.
  */
-export async function insertCopiedSession(
-  request: Request,
-  copy: { title: string; modelKey: string; messages: AgentUIMessage[]; files: Array<{ path: string; text: string }> },
-): Promise<SessionSummary> {
+export async function insertCopiedSession(request: Request, copy: SessionCopy): Promise<SessionSummary> {
   const ids = new Map(copy.messages.map((message) => [message.id, newIds.message()]));
   const sessionId = generateId();
   const ownerId = currentOwnerId(request);
   const now = Date.now();
   const own = { sessionId, ownerId };
   const row = await insertSessionRecords(await getAppDb(), {
-    session: { id: sessionId, ownerId, title: copy.title, titleSource: 'user', modelKey: copy.modelKey, activeLeafId: copy.messages.length ? ids.get(copy.messages.at(-1)!.id)! : null, createdAt: now, updatedAt: now },
+    session: {
+      id: sessionId,
+      ownerId,
+      title: copy.title,
+      titleSource: 'user',
+      modelKey: copy.modelKey,
+      ...(copy.settings ? { settings: copy.settings } : {}),
+      ...(copy.permissionMode ? { permissionMode: copy.permissionMode } : {}),
+      forkedFromSessionId: copy.forkedFrom?.sessionId ?? null,
+      forkedFromMessageId: copy.forkedFrom?.messageId ?? null,
+      activeLeafId: copy.messages.length ? ids.get(copy.messages.at(-1)!.id)! : null,
+      createdAt: now,
+      updatedAt: now,
+    },
     // One line: each message follows the one before it.
     messages: copy.messages.map((original, index) => {
       const message = renumberMessage(original, ids);
       const parentId = index === 0 ? null : ids.get(copy.messages[index - 1]!.id)!;
       return { ...own, id: message.id, role: message.role, position: index, parentId, message, createdAt: now, updatedAt: now };
     }),
-    workspace: copy.files.map((file) => {
-      const content = Buffer.from(file.text, 'utf8');
-      return { ...own, path: file.path, content, size: content.byteLength, updatedAt: now };
-    }),
+    workspace: copy.files.map((file) => ({ ...own, path: file.path, content: file.content, size: file.content.byteLength, updatedAt: now })),
     runs: [],
     steps: [],
     compactions: [],

@@ -30,6 +30,7 @@ export function toSessionSummary(row: SessionRow, runningIds?: ReadonlySet<strin
     updatedAt: row.updatedAt,
     running: runningIds ? runningIds.has(row.id) : isSessionRunning(row.id),
     permissionMode: row.permissionMode,
+    ...(row.forkedFromSessionId && row.forkedFromMessageId ? { forkedFrom: { sessionId: row.forkedFromSessionId, messageId: row.forkedFromMessageId } } : {}),
   };
 }
 

@@ -144,6 +144,6 @@ export async function forkShareFor(request: Request, token: string): Promise<Ses
   const shared = await openShare(token, { countView: false });
   if (!shared) throw new ApiError('not_found', 'This link does not exist, expired or was revoked.');
   const { snapshot } = shared;
-  const files = (snapshot.workspace ?? []).flatMap((file) => (file.text === null ? [] : [{ path: file.path, text: file.text }]));
+  const files = (snapshot.workspace ?? []).flatMap((file) => (file.text === null ? [] : [{ path: file.path, content: Buffer.from(file.text, 'utf8') }]));
   return insertCopiedSession(request, { title: snapshot.title, modelKey: snapshot.modelKey, messages: snapshot.messages, files });
 }

@@ -70,4 +70,29 @@ test.describe('branches', () => {
     await expect(page.getByTestId('message-user').first()).toHaveAttribute('data-message-id', originalId);
     await expect(lastAssistant(page)).toHaveAttribute('data-message-id', secondReply);
   });
+
+  test('Fork from here opens a new session with the conversation up to that message, its files as they were, and a link back', async ({ page }) => {
+    const sessionId = await newSession(page, MODELS.chat);
+    await page.request.patch(`/api/sessions/${sessionId}`, { data: { permissionMode: 'accept-edits' } });
+    await page.reload();
+    const write = (content: string) => scenario('tool', { tool: 'write_file', args: JSON.stringify({ path: 'notes.txt', content }) });
+    await send(page, `Write one ${write('version one')}`);
+    await waitForRunEnd(page, 'completed');
+    await send(page, `Write two ${write('version two')}`);
+    await waitForRunEnd(page, 'completed');
+
+    const firstAnswer = page.getByTestId('message-assistant').first();
+    await firstAnswer.getByTestId('fork-message').click();
+    await expect(page).not.toHaveURL(new RegExp(`/s/${sessionId}$`));
+    await expect(page.getByTestId('message-user')).toHaveCount(1);
+    await expect(page.getByTestId('message-assistant')).toHaveCount(1);
+    await page.getByTestId('workspace-toggle').click();
+    await page.getByTestId('workspace-panel').getByText('notes.txt').click();
+    await expect(page.getByTestId('workspace-panel')).toContainText('version one');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('forked-from').click();
+    await expect(page).toHaveURL(new RegExp(`/s/${sessionId}$`));
+    await expect(page.getByTestId('message-user')).toHaveCount(2);
+  });
 });

@@ -41,6 +41,7 @@ const routeModules = {
   share: () => import('@/app/api/shares/[shareId]/route'),
   shareFork: () => import('@/app/api/share/[token]/fork/route'),
   branch: () => import('@/app/api/sessions/[id]/branch/route'),
+  fork: () => import('@/app/api/sessions/[id]/fork/route'),
 };
 
 type RouteName = keyof typeof routeModules;

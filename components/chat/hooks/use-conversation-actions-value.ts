@@ -1,6 +1,11 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useRouter } from 'next/navigation';
+import { toast } from 'sonner';
+import { useSessions } from '@/components/sessions/sessions-provider';
+import { forkSession } from '@/lib/client/api';
+import { readError } from '@/lib/client/api-error';
 import type { ConversationActions } from '@/components/chat/conversation-actions';
 import { useBranches } from '@/components/chat/hooks/use-branches';
 import type { MessageActions } from '@/components/chat/hooks/use-message-actions';
@@ -18,9 +23,27 @@ export function useConversationActionsValue(input: { sessionId: string; initialB
   const canAct = !chat.busy && !switching;
   const lastMessageId = chat.messages.at(-1)?.id;
   const { regenerate, edit } = actions;
+  const fork = useForkSession(input.sessionId);
   return useMemo(
-    () => ({ branches, canAct, lastMessageId, switchTo: (id: string) => void switchTo(id), regenerate, edit }),
+    () => ({ branches, canAct, lastMessageId, switchTo: (id: string) => void switchTo(id), regenerate, edit, fork }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- regenerate/edit read the chat at call time; a new identity each token must not re-render every message
-    [branches, canAct, lastMessageId, switchTo],
+    [branches, canAct, lastMessageId, switchTo, fork],
+  );
+}
+
+/** Forks the session at a message, adds the fork to the sidebar and opens it. */
+function useForkSession(sessionId: string) {
+  const router = useRouter();
+  const { upsert } = useSessions();
+  return useCallback(
+    (messageId: string) =>
+      void forkSession(sessionId, messageId).then(
+        (session) => {
+          upsert(session);
+          router.push(`/s/${session.id}`);
+        },
+        (failure) => toast.error('Could not fork the session', { description: readError(failure).message }),
+      ),
+    [sessionId, upsert, router],
   );
 }

@@ -8,7 +8,7 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 
 function actions(overrides: Partial<ConversationActions> = {}): ConversationActions {
-  return { branches: {}, canAct: true, lastMessageId: 'a2', switchTo: vi.fn(), regenerate: vi.fn(), edit: vi.fn(), ...overrides };
+  return { branches: {}, canAct: true, lastMessageId: 'a2', switchTo: vi.fn(), regenerate: vi.fn(), edit: vi.fn(), fork: vi.fn(), ...overrides };
 }
 
 function renderWith(value: ConversationActions | null, node: React.ReactNode) {
@@ -63,9 +63,20 @@ test('editing a message sends the new text; unchanged text cannot be sent, Escap
   expect(screen.queryByTestId('edit-message-form')).toBeNull();
 });
 
+test('any message can be forked from', async () => {
+  const value = actions();
+  renderWith(value, <><UserMessage message={question} /><MessageFooter message={answer} /></>);
+  const [fromQuestion, fromAnswer] = screen.getAllByRole('button', { name: 'Fork from here' });
+  await userEvent.click(fromQuestion!);
+  await userEvent.click(fromAnswer!);
+  expect(value.fork).toHaveBeenNthCalledWith(1, 'u1');
+  expect(value.fork).toHaveBeenNthCalledWith(2, 'a2');
+});
+
 test('outside a live session (a share page) there is nothing to switch, regenerate or edit', () => {
   renderWith(null, <><UserMessage message={question} /><MessageFooter message={answer} /></>);
   expect(screen.queryByRole('button', { name: 'Edit message' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
   expect(screen.queryByTestId('branch-switcher')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Fork from here' })).toBeNull();
 });
