@@ -82,6 +82,8 @@ export default defineConfig({
         OPENAI_COMPATIBLE_BASE_URL: scriptedUrl,
         OPENAI_COMPATIBLE_NAME: 'Scripted',
         OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
+        // A credential-named value that share links must never show (tests/e2e/share.spec.ts).
+        E2E_PLANTED_SERVICE_TOKEN: 'planted-e2e-env-secret-51f0c2',
       },
     },
     {

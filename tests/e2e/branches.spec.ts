@@ -7,6 +7,7 @@ import { answerText, lastAssistant, MODELS, newSession, scenario, send, shot, un
  * of a message, "‹ n / m ›" switches between them, and the choice survives a reload.
  */
 
+const scriptedOrigin = `http://127.0.0.1:${process.env.E2E_SCRIPTED_PORT ?? 4010}`;
 const position = (page: Page, messageId: string) => page.locator(`[data-testid="branch-switcher"][data-message-id="${messageId}"]`).getByTestId('branch-position');
 
 test.describe('branches', () => {
@@ -61,6 +62,12 @@ test.describe('branches', () => {
     await expect(edited).toContainText('First, edited');
     const editedId = (await edited.getAttribute('data-message-id'))!;
     await expect(position(page, editedId)).toHaveText('2 / 2');
+    // The model read only the edited message: not the original, not its answers.
+    const requests = (await (await page.request.get(`${scriptedOrigin}/__requests`)).json()) as Array<{ body: { messages?: Array<{ role: string; content: unknown }> } }>;
+    const prompt = JSON.stringify(requests.at(-1)!.body.messages?.filter((m) => m.role !== 'system'));
+    expect(prompt).toContain('First, edited');
+    expect(prompt).not.toContain('Reply to the first');
+    expect(prompt).not.toContain('"First [[scenario');
     await shot(page, 'branches-edit-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'branches-edit-390');

@@ -121,4 +121,39 @@ test.describe('share links', () => {
     const listed = await page.request.get(`/api/sessions/${sessionId}/shares`);
     expect((await listed.json()).shares[0]).toMatchObject({ revokedAt: expect.any(Number) });
   });
+
+  test('planted secrets in a tool output, an MCP header and a server env value: the scan finds the tool output one, the others never appear', async ({ page, browser }) => {
+    const ENV_VALUE = 'planted-e2e-env-secret-51f0c2';
+    const HEADER_VALUE = `mcp-header-${Date.now()}-value`;
+    const TOOL_KEY = 'sk-proj-e2eToolOutputKey0123456789xyz';
+    const server = await page.request.post('/api/mcp-servers', {
+      data: { name: `vault-${Date.now().toString(36)}`, transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: [{ name: 'authorization', value: HEADER_VALUE }] },
+    });
+    expect(server.status(), await server.text()).toBe(201);
+    // Turned off: the session never calls it; its header value must stay out of shares all the same.
+    await page.request.patch(`/api/mcp-servers/${(await server.json()).server.id}`, { data: { enabled: false } });
+
+    const sessionId = await newSession(page, MODELS.chat);
+    await page.request.patch(`/api/sessions/${sessionId}`, { data: { permissionMode: 'accept-edits' } });
+    await page.reload();
+    await send(page, `Values ${ENV_VALUE} and ${HEADER_VALUE} ${scenario('tool', { tool: 'write_file', args: JSON.stringify({ path: 'creds.txt', content: `key=${TOOL_KEY}` }) })}`);
+    await waitForRunEnd(page, 'completed');
+
+    const preview = await page.request.post(`/api/sessions/${sessionId}/shares/preview`, { data: {} });
+    const { snapshot, findings } = (await preview.json()).preview as { snapshot: unknown; findings: Array<{ id: string; kind: string; where: string[] }> };
+    const previewText = JSON.stringify(snapshot);
+    expect(previewText).not.toContain(ENV_VALUE);
+    expect(previewText).not.toContain(HEADER_VALUE);
+    const toolFinding = findings.find((f) => f.kind === 'provider-key' && f.where.some((w) => w.includes('tool call')));
+    expect(toolFinding, JSON.stringify(findings)).toBeDefined();
+
+    const created = await page.request.post(`/api/sessions/${sessionId}/shares`, { data: { redact: findings.map((f) => f.id) } });
+    const share = (await created.json()).share as { url: string };
+    const { context, page: reader } = await viewer(browser, false);
+    await reader.goto(share.url);
+    await expect(reader.getByTestId('shared-session')).toBeVisible();
+    const html = await reader.content();
+    for (const secret of [ENV_VALUE, HEADER_VALUE, TOOL_KEY]) expect(html).not.toContain(secret);
+    await context.close();
+  });
 });
