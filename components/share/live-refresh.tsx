@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
 
-/** A live share reads the session again every few seconds while the page is visible: new turns and a run's saved steps appear. */
-export function LiveRefresh({ intervalMs = 3_000 }: { intervalMs?: number }) {
+/** A live share reads the session again every two seconds while the page is visible: new turns and a run's saved steps appear. */
+export function LiveRefresh({ intervalMs = 2_000 }: { intervalMs?: number }) {
   const router = useRouter();
   useEffect(() => {
     const timer = setInterval(() => {

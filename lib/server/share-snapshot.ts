@@ -2,6 +2,7 @@ import 'server-only';
 import { getToolOrDynamicToolName, isToolUIPart } from 'ai';
 import type { Db } from '@/db/client';
 import { listMcpServers } from '@/db/queries/mcp-servers';
+import { getRunningRun } from '@/db/queries/runs';
 import { readSessionRecords, type SessionRecords } from '@/db/queries/session-transfer';
 import type { AgentUIMessage, AgentUIMessagePart, UsageTotals } from '@/lib/agent/messages';
 import type { CompactionEntry, SecretFinding, ShareOptions, ShareSnapshot } from '@/lib/api-types';
@@ -9,7 +10,8 @@ import { ApiError } from './http';
 import { agentInstructions } from './instructions';
 import { configuredSecretValues } from './secret-scrub';
 import { SecretScanner, secretHash } from './secret-scan';
-import { readStoredMessageRow } from './stored-messages';
+import { messageFromLog } from './recovery';
+import { loadSessionMessages } from './stored-messages';
 
 /**
  * What a share link shows: a copy of the session with the owner's privacy
@@ -82,6 +84,15 @@ function scanSnapshot(snapshot: ShareSnapshot): SecretScanner {
   return scanner;
 }
 
+/** The shown branch with the running run's message as its log has it (newer than the last step saved). */
+async function withRunFromLog(db: Db, ownerId: string, sessionId: string, messages: AgentUIMessage[]): Promise<AgentUIMessage[]> {
+  const run = await getRunningRun(db, ownerId, sessionId);
+  const live = run && (await messageFromLog(db, run));
+  if (!live) return messages;
+  const index = messages.findIndex((message) => message.id === live.id);
+  return index === -1 ? [...messages, live] : [...messages.slice(0, index), live, ...messages.slice(index + 1)];
+}
+
 function totalUsage(records: SessionRecords): UsageTotals {
   const total: UsageTotals = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0, estimated: false };
   for (const run of records.runs) {
@@ -125,10 +136,19 @@ export interface RedactionPolicy {
 }
 
 /** The snapshot for these choices and redactions. */
-export async function buildShareSnapshot(db: Db, ownerId: string, sessionId: string, options: ShareOptions, policy: RedactionPolicy): Promise<ShareSnapshotResult> {
+export async function buildShareSnapshot(
+  db: Db,
+  ownerId: string,
+  sessionId: string,
+  options: ShareOptions,
+  policy: RedactionPolicy,
+  /** A live read: a run in progress shows as far as its log has got (whole texts are scanned, never loose deltas). */
+  withRunInProgress = false,
+): Promise<ShareSnapshotResult> {
   const records = await readSessionRecords(db, ownerId, sessionId);
   if (!records) throw new ApiError('not_found', 'Session not found.');
-  const messages = await Promise.all(records.messages.map(async (row) => (await readStoredMessageRow(sessionId, row)).message));
+  const saved = await loadSessionMessages(db, ownerId, sessionId);
+  const messages = withRunInProgress ? await withRunFromLog(db, ownerId, sessionId, saved) : saved;
   const mcpHeaderValues = (await listMcpServers(db, ownerId)).flatMap((server) => Object.values(server.headers ?? {}));
   const alwaysRemoved = [...configuredSecretValues(), ...mcpHeaderValues.filter((value) => value.length >= 4)];
 

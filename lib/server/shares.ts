@@ -117,8 +117,8 @@ export async function revokeShareFor(request: Request, shareId: string): Promise
  * What a public link shows, counted as one view when asked; undefined for an
  * unknown, expired or revoked link (the page answers 404). A snapshot link
  * shows its stored snapshot; a live link is taken again from the session at
- * every read, with the same choices and redactions, so viewers follow new turns
- * and a run's saved steps.
+ * every read, with the same choices and redactions, and a run in progress is
+ * read from its log as far as it has got: viewers follow new turns and the run.
  */
 export async function openShare(token: string, options: { countView: boolean } = { countView: true }): Promise<{ view: ShareView; snapshot: ShareSnapshot } | undefined> {
   const db = await getAppDb();
@@ -126,7 +126,7 @@ export async function openShare(token: string, options: { countView: boolean } =
   if (!row) return undefined;
   if (options.countView) await recordShareView(db, row.id);
   const policy = { redact: new Set(row.redactedHashes), allowed: new Set(row.allowedHashes) };
-  const snapshot = row.mode === 'live' ? (await buildShareSnapshot(db, row.ownerId, row.sessionId, row.options, policy)).snapshot : row.snapshot;
+  const snapshot = row.mode === 'live' ? (await buildShareSnapshot(db, row.ownerId, row.sessionId, row.options, policy, true)).snapshot : row.snapshot;
   return { view: toShareView(row), snapshot };
 }
 

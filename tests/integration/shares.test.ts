@@ -158,6 +158,25 @@ describe('links', () => {
     }
   });
 
+  it('a live link shows a run in progress as far as its log has got, and the finished answer after', async () => {
+    const live = await createShare({ mode: 'live', redact: [] });
+    const running = await app.chat(sessionId, 'Stream slowly [[scenario:slow?chunks=60&delayMs=60]]');
+    expect(running.status).toBe(200);
+    const body = running.text();
+    // Mid-run: the link shows the answer as far as the run log has it (flushed every ~50 ms).
+    let partial = '';
+    for (let attempt = 0; attempt < 100 && !/w\d+ /.test(partial); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const last = (await shares.openShare(tokenOf(live), { countView: false }))!.snapshot.messages.at(-1)!;
+      if (last.role === 'assistant') partial = last.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+    }
+    expect(partial).toMatch(/^w0 /);
+    expect(partial).not.toContain('w59');
+    await body;
+    const after = (await shares.openShare(tokenOf(live), { countView: false }))!.snapshot.messages.at(-1)!;
+    expect(after.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('')).toContain('w59');
+  });
+
   it('refuses an expiry in the past', async () => {
     const response = await api.shares.POST(new Request(`http://app/api/sessions/${sessionId}/shares`, post({ expiresAt: Date.now() - 1000 })), params({ id: sessionId }));
     expect(response.status).toBe(400);
