@@ -4,6 +4,8 @@ import { getMessageRow, messageExists, saveMessage, setActiveLeaf } from '@/db/q
 import { setAutoTitle, updateSession } from '@/db/queries/sessions';
 import type { SessionRow } from '@/db/schema';
 import { resolveModel } from '@/lib/models';
+import type { ResolvedModel } from '@/lib/models/types';
+import type { Db } from '@/db/client';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import { MAX_MESSAGE_CHARS, messageChars, toUserMessage, type ChatRequest, type RegenerateRequest } from '@/lib/api/chat-request';
 import { getAppDb } from './db';
@@ -33,15 +35,13 @@ export interface TurnInput<R> {
  * Answers to approval requests continue the same message (continueTurnAfterApprovals).
  */
 export async function startTurnWithMessage(input: TurnInput<ChatRequest>): Promise<ActiveRun> {
-  const { ownerId, session, request, afterRun } = input;
+  const { ownerId, session, request } = input;
   if (messageChars(request) > MAX_MESSAGE_CHARS) {
     throw new ApiError('too_large', `Message too long: ${messageChars(request).toLocaleString('en')} characters (limit ${MAX_MESSAGE_CHARS.toLocaleString('en')}).`);
   }
   const db = await getAppDb();
-  const modelKey = request.modelKey ?? session.modelKey;
-  const model = await resolveModel(modelKey);
-  await claimSession(db, ownerId, session.id);
-  try {
+  const model = await resolveModel(request.modelKey ?? session.modelKey);
+  return claimed(db, ownerId, session.id, async () => {
     if (await messageExists(db, request.message.id)) throw new ApiError('duplicate_message', 'This message was already sent.');
     // An edit: the new message goes beside the edited one, after the same parent.
     if (request.parentId !== undefined && !(await setActiveLeaf(db, ownerId, session.id, request.parentId))) {
@@ -49,39 +49,43 @@ export async function startTurnWithMessage(input: TurnInput<ChatRequest>): Promi
     }
     const userMessage = toUserMessage(request);
     await saveMessage(db, ownerId, session.id, userMessage);
-    // Approvals left unanswered can no longer be answered: the conversation moved on.
-    await expirePendingApprovals(db, ownerId, session.id);
-    if (modelKey !== session.modelKey) await updateSession(db, ownerId, session.id, { modelKey });
     if (session.titleSource === 'default') await setAutoTitle(db, ownerId, session.id, titleFromMessage(userMessage));
-
-    const history = await loadSessionMessages(db, ownerId, session.id);
-    return await startRun({ db, ownerId, sessionId: session.id, history, model, settings: sessionLoopSettings(session.settings), afterRun });
-  } catch (error) {
-    releaseSession(session.id);
-    throw error;
-  }
+    return runOnBranch(db, input, model);
+  });
 }
 
 /** A new answer to a user message of the session: the branch goes back to it, and the run adds a sibling of the old answer. */
 export async function regenerateTurn(input: TurnInput<RegenerateRequest>): Promise<ActiveRun> {
-  const { ownerId, session, request, afterRun } = input;
+  const { ownerId, session, request } = input;
   const db = await getAppDb();
-  const modelKey = request.modelKey ?? session.modelKey;
-  const model = await resolveModel(modelKey);
-  await claimSession(db, ownerId, session.id);
-  try {
+  const model = await resolveModel(request.modelKey ?? session.modelKey);
+  return claimed(db, ownerId, session.id, async () => {
     const target = await getMessageRow(db, ownerId, request.regenerate.userMessageId);
     if (!target || target.role !== 'user' || !(await setActiveLeaf(db, ownerId, session.id, target.id))) {
       throw new ApiError('not_found', 'The message to answer again is not a user message of this session.');
     }
-    await expirePendingApprovals(db, ownerId, session.id);
-    if (modelKey !== session.modelKey) await updateSession(db, ownerId, session.id, { modelKey });
-    const history = await loadSessionMessages(db, ownerId, session.id);
-    return await startRun({ db, ownerId, sessionId: session.id, history, model, settings: sessionLoopSettings(session.settings), afterRun });
+    return runOnBranch(db, input, model);
+  });
+}
+
+/** Claims the session for a run; releases it again when the run never starts. */
+async function claimed<T>(db: Db, ownerId: string, sessionId: string, start: () => Promise<T>): Promise<T> {
+  await claimSession(db, ownerId, sessionId);
+  try {
+    return await start();
   } catch (error) {
-    releaseSession(session.id);
+    releaseSession(sessionId);
     throw error;
   }
+}
+
+/** The turn's message is in place: unanswered approvals expire (the conversation moved on), the model follows, and a run starts on the shown branch. */
+async function runOnBranch(db: Db, input: TurnInput<{ modelKey?: string }>, model: ResolvedModel): Promise<ActiveRun> {
+  const { ownerId, session, afterRun } = input;
+  await expirePendingApprovals(db, ownerId, session.id);
+  if (model.info.key !== session.modelKey) await updateSession(db, ownerId, session.id, { modelKey: model.info.key });
+  const history = await loadSessionMessages(db, ownerId, session.id);
+  return startRun({ db, ownerId, sessionId: session.id, history, model, settings: sessionLoopSettings(session.settings), afterRun });
 }
 
 /** Checks the decisions against what the server asked (400 and nothing runs otherwise), records them, and continues the same message. */
