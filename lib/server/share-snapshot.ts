@@ -165,9 +165,10 @@ export async function buildShareSnapshot(
     },
     alwaysRemoved,
   );
+  const scanner = scanSnapshot(draft);
   const { allowed } = policy;
-  const redact = allowed ? new Set([...scanSnapshot(draft).results(new Set()).texts.keys()].filter((id) => policy.redact.has(id) || !allowed.has(id))) : policy.redact;
-  const { texts, findings } = scanSnapshot(draft).results(redact);
+  const redact = allowed ? new Set([...scanner.results(new Set()).texts.keys()].filter((id) => policy.redact.has(id) || !allowed.has(id))) : policy.redact;
+  const { texts, findings } = scanner.results(redact);
   const redactedTexts = [...texts].filter(([id]) => redact.has(id)).map(([, text]) => text);
   return {
     snapshot: replaceAll(draft, redactedTexts),
