@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonDepth } from './json-depth';
 
 /**
  * Body of POST /api/chat when the user answers approval requests. The client
@@ -7,6 +8,8 @@ import { z } from 'zod';
  */
 
 const MAX_EDITED_INPUT_BYTES = 200_000;
+/** Deeper than any tool's arguments; a deeper value is refused before it is serialized. */
+const MAX_EDITED_INPUT_DEPTH = 32;
 
 const decisionSchema = z
   .object({
@@ -23,7 +26,10 @@ const decisionSchema = z
   })
   .strict()
   .refine((d) => d.approved || (d.editedInput === undefined && !d.alwaysAllow), 'A denial cannot carry edited arguments or a grant')
-  .refine((d) => d.editedInput === undefined || JSON.stringify(d.editedInput).length <= MAX_EDITED_INPUT_BYTES, 'Edited arguments are too large');
+  .refine(
+    (d) => d.editedInput === undefined || (jsonDepth(d.editedInput, MAX_EDITED_INPUT_DEPTH) <= MAX_EDITED_INPUT_DEPTH && JSON.stringify(d.editedInput).length <= MAX_EDITED_INPUT_BYTES),
+    'Edited arguments are too large or too deeply nested',
+  );
 
 export const approvalsRequestSchema = z
   .object({

@@ -8,7 +8,8 @@ export const MAX_CHAT_BODY_BYTES = 1_000_000;
 
 const textPart = z.object({ type: z.literal('text'), text: z.string() });
 
-export const chatRequestSchema = z.object({
+/** Unknown keys are refused: a body with both a message and approvals is an error, not a message. */
+export const chatRequestSchema = z.strictObject({
   sessionId: z.string().min(1).max(100),
   modelKey: z.string().min(1).max(300).optional(),
   message: z.object({

@@ -12,7 +12,8 @@ import { getAppDb } from './db';
 import { ApiError } from './http';
 import { currentOwnerId } from './owner';
 import { configuredSecretValues, scrubJson, scrubText } from './secret-scrub';
-import { EXPORT_FORMAT, EXPORT_VERSION, jsonDepth, MAX_IMPORT_DEPTH, sessionExportSchema, upgradeExport, type SessionExport } from './session-format';
+import { jsonDepth } from '@/lib/api/json-depth';
+import { EXPORT_FORMAT, EXPORT_VERSION, MAX_IMPORT_DEPTH, sessionExportSchema, upgradeExport, type SessionExport } from './session-format';
 import { toSessionSummary } from './sessions';
 import { checkMessage, loadSessionMessages, readStoredMessageRow } from './stored-messages';
 
@@ -274,7 +275,7 @@ function newRecords(file: SessionExport, messages: AgentUIMessage[], ownerId: st
 
 /** A new session from an export file; nothing is written unless all of it is valid. */
 export async function importSessionFor(request: Request, body: unknown): Promise<SessionSummary> {
-  if (jsonDepth(body) > MAX_IMPORT_DEPTH) refuse(`it is nested more than ${MAX_IMPORT_DEPTH} levels deep.`);
+  if (jsonDepth(body, MAX_IMPORT_DEPTH) > MAX_IMPORT_DEPTH) refuse(`it is nested more than ${MAX_IMPORT_DEPTH} levels deep.`);
   const upgraded = upgradeExport(body);
   if (!upgraded.ok) refuse(upgraded.reason);
   const parsed = sessionExportSchema.safeParse(upgraded.value);

@@ -79,6 +79,23 @@ function mutatingRoutes(): { pattern: string; methods: string[] }[] {
   return found;
 }
 
+test.describe('response headers', () => {
+  test('pages, share pages and the API say nosniff, no framing, a referrer policy and a permissions policy; /api/health checks the database', async ({ request }) => {
+    for (const url of ['/', '/api/health', '/share/not-a-real-token-000000000000']) {
+      const response = await request.get(url);
+      const headers = response.headers();
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      expect(headers['x-frame-options'], url).toBe('DENY');
+      expect(headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(headers['permissions-policy'], url).toContain('microphone=(self)');
+    }
+    const health = await request.get('/api/health');
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toEqual({ ok: true, database: 'ok' });
+  });
+});
+
 test.describe('cross-site writes', () => {
   const port = Number(process.env.E2E_APP_PORT ?? 3100);
   const database = path.join(ARTIFACTS, 'configured.db');

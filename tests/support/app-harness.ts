@@ -42,6 +42,7 @@ const routeModules = {
   shareFork: () => import('@/app/api/share/[token]/fork/route'),
   branch: () => import('@/app/api/sessions/[id]/branch/route'),
   fork: () => import('@/app/api/sessions/[id]/fork/route'),
+  health: () => import('@/app/api/health/route'),
 };
 
 type RouteName = keyof typeof routeModules;

@@ -1,0 +1,8 @@
+import { NextResponse } from 'next/server';
+import { checkHealth } from '@/lib/server/health';
+import { withErrors } from '@/lib/server/http';
+
+export const dynamic = 'force-dynamic';
+
+/** 200 `{ ok: true, database: 'ok' }` when the server and its database answer; 503 otherwise. */
+export const GET = withErrors(async () => NextResponse.json(await checkHealth(), { headers: { 'cache-control': 'no-store' } }));
