@@ -273,12 +273,11 @@ describe('plan mode cannot be bypassed', () => {
     const id = await newSession();
     expect((await setMode(id, 'plan')).status).toBe(200);
     app.scripted.reset();
-    const response = await api.chat.POST(
-      new Request(
-        'http://app/api/chat',
-        post({ sessionId: id, permissionMode: 'auto', message: userMessage(WRITE()) }),
-      ),
-    );
+    // A body that claims another mode is refused outright (unknown keys are not accepted), and nothing runs.
+    const claimed = await api.chat.POST(new Request('http://app/api/chat', post({ sessionId: id, permissionMode: 'auto', message: userMessage(WRITE()) })));
+    expect(claimed.status).toBe(400);
+    expect(app.scripted.requests()).toEqual([]);
+    const response = await api.chat.POST(new Request('http://app/api/chat', post({ sessionId: id, message: userMessage(WRITE()) })));
     const chunks = await readChunks(response);
     expect(executions).toEqual([]);
     expect(chunks.some((c) => c.type === 'tool-approval-request')).toBe(false);
