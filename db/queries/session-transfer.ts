@@ -14,18 +14,21 @@ export interface SessionRecords {
   steps: RunStepRow[];
 }
 
-export async function readSessionRecords(db: Db, ownerId: string, sessionId: string): Promise<SessionRecords | undefined> {
+/** `messages: false` leaves the message rows out, for callers that read the shown branch themselves. */
+export async function readSessionRecords(db: Db, ownerId: string, sessionId: string, include: { messages: boolean } = { messages: true }): Promise<SessionRecords | undefined> {
   const [session] = await db
     .select()
     .from(sessions)
     .where(and(eq(sessions.ownerId, ownerId), eq(sessions.id, sessionId)));
   if (!session) return undefined;
   const [messageRows, files, compactionRows, runRows] = await Promise.all([
-    db
-      .select({ id: messages.id, parentId: messages.parentId, role: messages.role, json: sql<string>`${messages.message}`, pinned: messages.pinned, createdAt: messages.createdAt, updatedAt: messages.updatedAt })
-      .from(messages)
-      .where(and(eq(messages.ownerId, ownerId), eq(messages.sessionId, sessionId)))
-      .orderBy(asc(messages.position)),
+    include.messages
+      ? db
+          .select({ id: messages.id, parentId: messages.parentId, role: messages.role, json: sql<string>`${messages.message}`, pinned: messages.pinned, createdAt: messages.createdAt, updatedAt: messages.updatedAt })
+          .from(messages)
+          .where(and(eq(messages.ownerId, ownerId), eq(messages.sessionId, sessionId)))
+          .orderBy(asc(messages.position))
+      : Promise.resolve([]),
     db
       .select({ path: workspaceFiles.path, content: workspaceFiles.content, updatedAt: workspaceFiles.updatedAt })
       .from(workspaceFiles)

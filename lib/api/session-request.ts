@@ -20,3 +20,6 @@ export const sessionPatchSchema = z
     permissionMode: z.enum(PERMISSION_MODES).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');
+
+/** Body of POST /api/sessions/:id/branch and /fork: the message to switch to, or to fork from. */
+export const messageRefSchema = z.strictObject({ messageId: z.string().min(1).max(100) });

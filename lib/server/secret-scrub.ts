@@ -22,7 +22,12 @@ export function scrubText(text: string, secrets: readonly string[]): string {
   return scrubbed;
 }
 
+/** A copy of a JSON value with `map` applied to every string value. */
+export function mapStrings<T>(value: T, map: (text: string) => string): T {
+  return JSON.parse(JSON.stringify(value), (_key, item: unknown) => (typeof item === 'string' ? map(item) : item)) as T;
+}
+
 /** A copy of a JSON value with every string value scrubbed. */
 export function scrubJson<T>(value: T, secrets: readonly string[]): T {
-  return JSON.parse(JSON.stringify(value), (_key, item: unknown) => (typeof item === 'string' ? scrubText(item, secrets) : item)) as T;
+  return mapStrings(value, (text) => scrubText(text, secrets));
 }

@@ -11,6 +11,7 @@ import { resolveWorkspaceFilePath } from '@/lib/workspace/paths';
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { currentOwnerId } from './owner';
+import { requireSession } from './session-access';
 import { configuredSecretValues, scrubJson, scrubText } from './secret-scrub';
 import { jsonDepth } from '@/lib/api/json-depth';
 import { EXPORT_FORMAT, EXPORT_VERSION, MAX_IMPORT_DEPTH, sessionExportSchema, upgradeExport, type SessionExport } from './session-format';
@@ -123,10 +124,10 @@ function messageMarkdown(message: AgentUIMessage): string {
 
 /** The active branch, as the session shows it. */
 export async function exportSessionMarkdown(request: Request, sessionId: string): Promise<{ filename: string; body: string }> {
-  const records = await recordsFor(request, sessionId);
-  const messages = await loadSessionMessages(await getAppDb(), currentOwnerId(request), sessionId);
-  const text = [`# ${records.session.title}`, ...messages.map(messageMarkdown)].join('\n\n') + '\n';
-  return { filename: `${fileSlug(records.session.title)}.md`, body: scrubText(text, configuredSecretValues()) };
+  const { db, ownerId, session } = await requireSession(request, sessionId);
+  const messages = await loadSessionMessages(db, ownerId, session.id);
+  const text = [`# ${session.title}`, ...messages.map(messageMarkdown)].join('\n\n') + '\n';
+  return { filename: `${fileSlug(session.title)}.md`, body: scrubText(text, configuredSecretValues()) };
 }
 
 /* ---------- Import ---------- */

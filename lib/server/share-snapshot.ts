@@ -8,7 +8,7 @@ import type { AgentUIMessage, AgentUIMessagePart, UsageTotals } from '@/lib/agen
 import type { CompactionEntry, SecretFinding, ShareOptions, ShareSnapshot } from '@/lib/api-types';
 import { ApiError } from './http';
 import { agentInstructions } from './instructions';
-import { configuredSecretValues } from './secret-scrub';
+import { configuredSecretValues, mapStrings } from './secret-scrub';
 import { SecretScanner, secretHash } from './secret-scan';
 import { messageFromLog } from './recovery';
 import { loadSessionMessages } from './stored-messages';
@@ -43,16 +43,11 @@ function withoutToolIO(message: AgentUIMessage): AgentUIMessage {
   return { ...message, parts };
 }
 
-/** Every string of a JSON value with each of `texts` replaced. */
+/** Every string of a JSON value with each of `texts` replaced, longest first. */
 function replaceAll<T>(value: T, texts: readonly string[]): T {
   if (texts.length === 0) return value;
   const sorted = [...texts].sort((a, b) => b.length - a.length);
-  return JSON.parse(JSON.stringify(value), (_key, item: unknown) => {
-    if (typeof item !== 'string') return item;
-    let result = item;
-    for (const text of sorted) if (result.includes(text)) result = result.split(text).join(REDACTED);
-    return result;
-  }) as T;
+  return mapStrings(value, (text) => sorted.reduce((result, secret) => (result.includes(secret) ? result.split(secret).join(REDACTED) : result), text));
 }
 
 /** Calls `visit` with every string inside a JSON value. */
@@ -145,7 +140,8 @@ export async function buildShareSnapshot(
   /** A live read: a run in progress shows as far as its log has got (whole texts are scanned, never loose deltas). */
   withRunInProgress = false,
 ): Promise<ShareSnapshotResult> {
-  const records = await readSessionRecords(db, ownerId, sessionId);
+  // The shown branch is read below; the records give the rest (workspace, compactions, runs).
+  const records = await readSessionRecords(db, ownerId, sessionId, { messages: false });
   if (!records) throw new ApiError('not_found', 'Session not found.');
   const saved = await loadSessionMessages(db, ownerId, sessionId);
   const messages = withRunInProgress ? await withRunFromLog(db, ownerId, sessionId, saved) : saved;

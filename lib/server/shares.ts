@@ -130,6 +130,11 @@ export async function openShare(token: string, options: { countView: boolean } =
   return { view: toShareView(row), snapshot };
 }
 
+/** One view of a public link (the page reads the share once per request and counts the view apart). */
+export async function countShareView(shareId: string): Promise<void> {
+  await recordShareView(await getAppDb(), shareId);
+}
+
 /** The share behind a token, if it may be read now. */
 export async function readableShare(token: string): Promise<ShareRow | undefined> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;

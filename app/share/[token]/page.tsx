@@ -1,16 +1,20 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { SharedSession } from '@/components/share/shared-session';
-import { openShare } from '@/lib/server/shares';
+import { countShareView, openShare } from '@/lib/server/shares';
 
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ token: string }> };
 
+/** Read once per request: the metadata and the page share it (a live link builds its snapshot once). */
+const readShare = cache((token: string) => openShare(token, { countView: false }));
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { token } = await params;
-  const share = await openShare(token, { countView: false });
+  const share = await readShare(token);
   if (!share) return { title: 'Link not found', robots: { index: false } };
   const { snapshot } = share;
   const description = `A shared agent session: ${snapshot.messages.length} messages with ${snapshot.modelKey}.`;
@@ -28,7 +32,8 @@ export default async function SharePage({ params }: Props) {
   const { token } = await params;
   // A live page's own refreshes (React Server Component requests) are not new views.
   const refresh = (await headers()).get('rsc') === '1';
-  const share = await openShare(token, { countView: !refresh });
+  const share = await readShare(token);
   if (!share) notFound();
+  if (!refresh) await countShareView(share.view.id);
   return <SharedSession snapshot={share.snapshot} token={token} live={share.view.mode === 'live'} />;
 }

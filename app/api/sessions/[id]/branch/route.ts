@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { z } from 'zod';
+import { messageRefSchema } from '@/lib/api/session-request';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { showBranchFor } from '@/lib/server/sessions';
 
@@ -7,11 +7,9 @@ export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string }> };
 
-const bodySchema = z.strictObject({ messageId: z.string().min(1).max(100) });
-
 /** Shows another version of a message (and the latest line below it); answers the session as it now shows. */
 export const POST = withErrors(async (request: Request, { params }: Context) => {
   const { id } = await params;
-  const { messageId } = await readJsonBody(request, bodySchema, 1_000);
+  const { messageId } = await readJsonBody(request, messageRefSchema, 1_000);
   return NextResponse.json({ session: await showBranchFor(request, id, messageId) });
 });
