@@ -318,6 +318,8 @@ export const shares = sqliteTable(
     revokedAt: integer('revoked_at', { mode: 'number' }),
     viewCount: integer('view_count').notNull().default(0),
     lastViewedAt: integer('last_viewed_at', { mode: 'number' }),
+    /** The owner allows other sites to embed this share page in a frame (CSP frame-ancestors *). */
+    allowEmbed: integer('allow_embed', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [uniqueIndex('shares_token_idx').on(t.token), index('shares_session_idx').on(t.sessionId, t.createdAt)],
 );
@@ -353,3 +355,134 @@ export type ToolApprovalRow = typeof toolApprovals.$inferSelect;
 export type McpServerRow = typeof mcpServers.$inferSelect;
 export type CompactionRow = typeof compactions.$inferSelect;
 export type QueuedMessageRow = typeof queuedMessages.$inferSelect;
+
+/* ---------- Accounts (issue 13): better-auth's tables, with its admin plugin's fields ---------- */
+
+/** A person who signs in. `id` is the `ownerId` of everything they make. The first account is the admin. */
+export const user = sqliteTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
+  image: text('image'),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  role: text('role'),
+  banned: integer('banned', { mode: 'boolean' }),
+  banReason: text('ban_reason'),
+  banExpires: integer('ban_expires', { mode: 'timestamp_ms' }),
+});
+
+/** A signed-in browser: the httpOnly cookie carries `token`. */
+export const session = sqliteTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+/** How a user signs in; for email and password, `password` holds the hash. */
+export const account = sqliteTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: integer('access_token_expires_at', { mode: 'timestamp_ms' }),
+    refreshTokenExpiresAt: integer('refresh_token_expires_at', { mode: 'timestamp_ms' }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+/** better-auth's one-time values (password reset tokens). */
+export const verification = sqliteTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** An admin-made sign-up link. Only the SHA-256 of its token is stored. */
+export const invites = sqliteTable(
+  'invites',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    /** Optional: only this address may use it. */
+    email: text('email'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    createdBy: text('created_by').notNull(),
+    createdAt: integer('created_at', { mode: 'number' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+    usedAt: integer('used_at', { mode: 'number' }),
+    usedBy: text('used_by'),
+    revokedAt: integer('revoked_at', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('invites_token_idx').on(t.tokenHash)],
+);
+
+/** Server-wide switches an admin sets in the UI (sign-up open, users may bring their own key). One row per key, JSON value. */
+export const instanceSettings = sqliteTable('instance_settings', {
+  key: text('key').primaryKey(),
+  value: text('value', { mode: 'json' }).$type<unknown>().notNull(),
+  updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+  updatedBy: text('updated_by'),
+});
+
+/** rate-limiter-flexible's RateLimiterDrizzle store: shared by every instance on this database. */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: integer('expire', { mode: 'timestamp_ms' }),
+});
+
+/**
+ * Provider API keys added in the UI: by an admin for the whole server (`ownerId` '*'),
+ * or by a user for themselves when the admin allows it. `secret` is AES-GCM ciphertext
+ * (lib/server/secret-box.ts); only `hint` (the last characters) is ever shown.
+ */
+export const providerKeys = sqliteTable(
+  'provider_keys',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    provider: text('provider').notNull(),
+    secret: text('secret').notNull(),
+    hint: text('hint').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: integer('created_at', { mode: 'number' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('provider_keys_owner_provider_idx').on(t.ownerId, t.provider)],
+);
+
+export type UserRow = typeof user.$inferSelect;
+export type InviteRow = typeof invites.$inferSelect;
+export type ProviderKeyRow = typeof providerKeys.$inferSelect;

@@ -1,14 +1,17 @@
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import { AppShell } from '@/components/shell/app-shell';
 import { SessionsProvider } from '@/components/sessions/sessions-provider';
 import type { SessionSummary } from '@/lib/api-types';
 import { logger } from '@/lib/log.mjs';
+import { findViewer } from '@/lib/server/owner';
 import { listSessionSummaries } from '@/lib/server/sessions';
 
 export const dynamic = 'force-dynamic';
 
-async function loadSessions(): Promise<SessionSummary[]> {
+async function loadSessions(requestHeaders: Headers): Promise<SessionSummary[]> {
   try {
-    return await listSessionSummaries();
+    return await listSessionSummaries(requestHeaders);
   } catch (error) {
     // The pages show their own error; the sidebar just starts empty.
     logger.error({ err: error }, 'loading sessions for the sidebar failed');
@@ -18,7 +21,10 @@ async function loadSessions(): Promise<SessionSummary[]> {
 
 /** The owner's app: the session sidebar around every page. */
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
-  const sessions = await loadSessions();
+  const requestHeaders = await headers();
+  // With accounts on, the app is for signed-in people only.
+  if (!(await findViewer(requestHeaders))) redirect('/sign-in');
+  const sessions = await loadSessions(requestHeaders);
   return (
     <SessionsProvider initialSessions={sessions}>
       <AppShell>{children}</AppShell>

@@ -14,5 +14,5 @@ export async function listGrantsFor(request: Request, id: string): Promise<ToolG
 
 /** Revokes a grant: the tool asks again from its next call. */
 export async function revokeGrantFor(request: Request, id: string, grantId: string): Promise<void> {
-  if (!(await revokeGrant(await getAppDb(), currentOwnerId(request), id, grantId))) throw new ApiError('not_found', 'Grant not found.');
+  if (!(await revokeGrant(await getAppDb(), (await currentOwnerId(request)), id, grantId))) throw new ApiError('not_found', 'Grant not found.');
 }

@@ -22,13 +22,13 @@ import { currentOwnerId } from './owner';
 const generateServerId = createIdGenerator({ prefix: 'mcp', size: 16 });
 
 export async function listServerViews(request: Request): Promise<McpServerView[]> {
-  const rows = await listMcpServers(await getAppDb(), currentOwnerId(request));
+  const rows = await listMcpServers(await getAppDb(), (await currentOwnerId(request)));
   return rows.map(toMcpServerView);
 }
 
 export async function createServer(request: Request, body: CreateMcpServerInput): Promise<McpServerView> {
   if (body.transport === 'stdio') requireLocalOperator(request, 'Adding a stdio MCP server');
-  const ownerId = currentOwnerId(request);
+  const ownerId = await currentOwnerId(request);
   const db = await getAppDb();
   const fields = fieldsForCreate(body);
   await assertNameFree(ownerId, fields.name);
@@ -36,7 +36,7 @@ export async function createServer(request: Request, body: CreateMcpServerInput)
 }
 
 export async function patchServer(request: Request, id: string, body: PatchMcpServerInput): Promise<McpServerView> {
-  const ownerId = currentOwnerId(request);
+  const ownerId = await currentOwnerId(request);
   const db = await getAppDb();
   const row = await requireServer(ownerId, id);
   if (row.transport === 'stdio' || body.transport === 'stdio') requireLocalOperator(request, 'Changing a stdio MCP server');
@@ -48,13 +48,13 @@ export async function patchServer(request: Request, id: string, body: PatchMcpSe
 }
 
 export async function removeServer(request: Request, id: string): Promise<void> {
-  const deleted = await deleteMcpServer(await getAppDb(), currentOwnerId(request), id);
+  const deleted = await deleteMcpServer(await getAppDb(), (await currentOwnerId(request)), id);
   if (!deleted) throw notFound();
 }
 
 /** Connects and lists the tools. A stdio server whose command was not confirmed never starts. */
 export async function testServer(request: Request, id: string): Promise<McpTestResult> {
-  const row = await requireServer(currentOwnerId(request), id);
+  const row = await requireServer((await currentOwnerId(request)), id);
   assertTransportAllowed(row.transport);
   if (row.transport === 'stdio') {
     requireLocalOperator(request, 'Running a stdio MCP server');
@@ -64,7 +64,7 @@ export async function testServer(request: Request, id: string): Promise<McpTestR
 }
 
 export async function confirmStdioCommand(request: Request, id: string, body: ConfirmStdioCommandInput): Promise<McpServerView> {
-  const ownerId = currentOwnerId(request);
+  const ownerId = await currentOwnerId(request);
   const row = await requireServer(ownerId, id);
   if (row.transport !== 'stdio') throw new ApiError('bad_request', 'Only stdio servers run a command to confirm.');
   assertTransportAllowed(row.transport);

@@ -1,10 +1,52 @@
 import 'server-only';
-/**
- * The owner of every row. One local owner until accounts arrive; then this
- * becomes the signed-in user's id and no data needs migrating.
- */
-const LOCAL_OWNER_ID = 'local';
+import { accountsEnabled } from '@/lib/security/accounts-mode.mjs';
+import { ApiError } from './http';
 
-export function currentOwnerId(_request?: Request): string {
-  return LOCAL_OWNER_ID;
+/**
+ * Who is asking. Without accounts (no AUTH_SECRET) everyone who can reach the
+ * local-only server is the one local owner, an admin. With accounts it is the
+ * signed-in user (lib/server/auth.ts), and a request without a session is refused
+ * with 401. Every row's `ownerId` is the viewer's `id`.
+ */
+export interface Viewer {
+  id: string;
+  role: 'admin' | 'user';
+  name: string;
+  email: string | null;
+  /** True for the single-user local mode (no accounts). */
+  local: boolean;
+}
+
+const LOCAL_VIEWER: Viewer = { id: 'local', role: 'admin', name: 'You', email: null, local: true };
+
+type RequestLike = Request | Headers;
+
+function headersOf(request: RequestLike): Headers {
+  return request instanceof Headers ? request : request.headers;
+}
+
+/** The signed-in viewer, or null with accounts on and no valid session. */
+export async function findViewer(request: RequestLike): Promise<Viewer | null> {
+  if (!accountsEnabled()) return LOCAL_VIEWER;
+  const { viewerFromHeaders } = await import('./auth');
+  return viewerFromHeaders(headersOf(request));
+}
+
+/** The signed-in viewer; 401 `unauthorized` without one. */
+export async function currentViewer(request: RequestLike): Promise<Viewer> {
+  const viewer = await findViewer(request);
+  if (!viewer) throw new ApiError('unauthorized', 'Sign in to continue.');
+  return viewer;
+}
+
+/** The owner id of everything this request reads or writes; 401 without a session. */
+export async function currentOwnerId(request: RequestLike): Promise<string> {
+  return (await currentViewer(request)).id;
+}
+
+/** An admin; 401 without a session, 403 `forbidden` for anyone else. */
+export async function requireAdmin(request: RequestLike): Promise<Viewer> {
+  const viewer = await currentViewer(request);
+  if (viewer.role !== 'admin') throw new ApiError('forbidden', 'Only an administrator can do this.');
+  return viewer;
 }

@@ -25,7 +25,7 @@ export async function listRunsFor(request: Request, sessionId: string): Promise<
 /** Every step's trace (keys were redacted before it was stored) and "copy as curl" for model calls. */
 export async function listRunStepsFor(request: Request, runId: string): Promise<RunStep[]> {
   const db = await getAppDb();
-  const ownerId = currentOwnerId(request);
+  const ownerId = await currentOwnerId(request);
   const run = await getRun(db, runId);
   // Another owner's run is as unknown as one that never existed.
   if (!run || run.ownerId !== ownerId) throw new ApiError('not_found', 'Run not found.');

@@ -14,7 +14,7 @@ export interface SessionAccess {
 
 /** The request owner's session with this id, or a 404 `Session not found.` for anyone else's or a missing one. */
 export async function requireSession(request: Request, id: string): Promise<SessionAccess> {
-  const ownerId = currentOwnerId(request);
+  const ownerId = await currentOwnerId(request);
   const db = await getAppDb();
   const session = await getSession(db, ownerId, id);
   if (!session) throw new ApiError('not_found', 'Session not found.');

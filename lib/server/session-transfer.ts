@@ -30,7 +30,7 @@ const prefixedId = (prefix: string) => createIdGenerator({ prefix, size: 16 });
 const newIds = { message: prefixedId('msg'), run: prefixedId('run'), step: prefixedId('step'), compaction: prefixedId('cmp') };
 
 async function recordsFor(request: Request, sessionId: string): Promise<SessionRecords> {
-  const records = await readSessionRecords(await getAppDb(), currentOwnerId(request), sessionId);
+  const records = await readSessionRecords(await getAppDb(), (await currentOwnerId(request)), sessionId);
   if (!records) throw new ApiError('not_found', 'Session not found.');
   return records;
 }
@@ -284,7 +284,7 @@ export async function importSessionFor(request: Request, body: unknown): Promise
   const file = parsed.data;
   checkStructure(file);
   const messages = await checkMessages(file);
-  const row = await insertSessionRecords(await getAppDb(), newRecords(file, messages, currentOwnerId(request)));
+  const row = await insertSessionRecords(await getAppDb(), newRecords(file, messages, (await currentOwnerId(request))));
   return toSessionSummary(row, new Set());
 }
 
@@ -308,7 +308,7 @@ export interface SessionCopy {
 export async function insertCopiedSession(request: Request, copy: SessionCopy): Promise<SessionSummary> {
   const ids = new Map(copy.messages.map((message) => [message.id, newIds.message()]));
   const sessionId = generateId();
-  const ownerId = currentOwnerId(request);
+  const ownerId = await currentOwnerId(request);
   const now = Date.now();
   const own = { sessionId, ownerId };
   const row = await insertSessionRecords(await getAppDb(), {

@@ -11,7 +11,7 @@ import type { ModelInfo } from '@/lib/models/types';
 import { branchesOf, switchBranchFor } from './branches';
 import { getAppDb } from './db';
 import { ApiError } from './http';
-import { currentOwnerId } from './owner';
+import { currentOwnerId, findViewer } from './owner';
 import { loadTranscriptForReattach } from './run-follow';
 import { isSessionRunning, stopRun } from './run-manager';
 import { loadSessionMessages } from './stored-messages';
@@ -37,9 +37,9 @@ export function toSessionSummary(row: SessionRow, runningIds?: ReadonlySet<strin
 const generateSessionId = createIdGenerator({ size: 16 });
 
 /** The owner's sessions, newest first, each marked running when a run is active anywhere. */
-export async function listSessionSummaries(request?: Request): Promise<SessionSummary[]> {
+export async function listSessionSummaries(request: Request | Headers): Promise<SessionSummary[]> {
   const db = await getAppDb();
-  const ownerId = currentOwnerId(request);
+  const ownerId = await currentOwnerId(request);
   const [rows, running] = await Promise.all([listSessions(db, ownerId), listRunningSessionIds(db, ownerId)]);
   return rows.map((row) => toSessionSummary(row, running));
 }
@@ -48,7 +48,7 @@ export async function listSessionSummaries(request?: Request): Promise<SessionSu
 export async function createSessionFor(request: Request, input: { modelKey?: string; title?: string }): Promise<SessionSummary> {
   const modelKey = input.modelKey ?? (await listModels()).defaultKey;
   await resolveModel(modelKey);
-  const row = await createSession(await getAppDb(), { id: generateSessionId(), ownerId: currentOwnerId(request), modelKey, title: input.title });
+  const row = await createSession(await getAppDb(), { id: generateSessionId(), ownerId: (await currentOwnerId(request)), modelKey, title: input.title });
   return toSessionSummary(row, new Set());
 }
 
@@ -62,9 +62,9 @@ export interface SessionView {
 }
 
 /** What a session page and `GET /api/sessions/:id` show; undefined when the owner has no such session. */
-async function loadSessionView(request: Request | undefined, id: string): Promise<SessionView | undefined> {
+async function loadSessionView(request: Request | Headers, id: string): Promise<SessionView | undefined> {
   const db = await getAppDb();
-  const ownerId = currentOwnerId(request);
+  const ownerId = await currentOwnerId(request);
   const row = await getSession(db, ownerId, id);
   if (!row) return undefined;
   const [messages, running] = await Promise.all([loadSessionMessages(db, ownerId, id), getRunningRun(db, ownerId, id)]);
@@ -89,19 +89,20 @@ export async function showBranchFor(request: Request, id: string, messageId: str
 }
 
 /** The session page's data: the session, its transcript and the models to pick from. */
-export async function loadSessionPage(id: string): Promise<(SessionView & { models: ModelInfo[] }) | undefined> {
-  const [view, listing] = await Promise.all([loadSessionView(undefined, id), listModels()]);
+export async function loadSessionPage(requestHeaders: Headers, id: string): Promise<(SessionView & { models: ModelInfo[] }) | undefined> {
+  const [view, listing] = await Promise.all([loadSessionView(requestHeaders, id), listModels()]);
   return view && { ...view, models: listing.models };
 }
 
-export async function sessionTitle(id: string): Promise<string | undefined> {
-  return (await getSession(await getAppDb(), currentOwnerId(), id))?.title;
+export async function sessionTitle(requestHeaders: Headers, id: string): Promise<string | undefined> {
+  const viewer = await findViewer(requestHeaders);
+  return viewer ? (await getSession(await getAppDb(), viewer.id, id))?.title : undefined;
 }
 
 /** Title, model, settings or permission mode; a model change is checked first. */
 export async function updateSessionFor(request: Request, id: string, changes: SessionUpdate): Promise<SessionSummary> {
   if (changes.modelKey) await resolveModel(changes.modelKey);
-  const row = await updateSession(await getAppDb(), currentOwnerId(request), id, changes);
+  const row = await updateSession(await getAppDb(), (await currentOwnerId(request)), id, changes);
   if (!row) throw new ApiError('not_found', 'Session not found.');
   return toSessionSummary(row);
 }
@@ -109,7 +110,7 @@ export async function updateSessionFor(request: Request, id: string, changes: Se
 /** Stops the session's run, then deletes the session with everything in it. */
 export async function deleteSessionFor(request: Request, id: string): Promise<void> {
   const db = await getAppDb();
-  const ownerId = currentOwnerId(request);
+  const ownerId = await currentOwnerId(request);
   await stopRun(db, ownerId, id);
   if (!(await deleteSession(db, ownerId, id))) throw new ApiError('not_found', 'Session not found.');
 }

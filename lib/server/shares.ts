@@ -43,7 +43,7 @@ export function toShareView(row: ShareRow): ShareView {
 
 async function requireSession(request: Request, sessionId: string) {
   const db = await getAppDb();
-  const ownerId = currentOwnerId(request);
+  const ownerId = await currentOwnerId(request);
   if (!(await getSession(db, ownerId, sessionId))) throw new ApiError('not_found', 'Session not found.');
   return { db, ownerId };
 }
@@ -82,7 +82,7 @@ export async function listSharesFor(request: Request, sessionId: string): Promis
 
 async function requireShare(request: Request, shareId: string) {
   const db = await getAppDb();
-  const ownerId = currentOwnerId(request);
+  const ownerId = await currentOwnerId(request);
   const share = await getShare(db, ownerId, shareId);
   if (!share || share.revokedAt !== null) throw new ApiError('not_found', 'This link does not exist or was revoked.');
   return { db, ownerId, share };

@@ -72,7 +72,7 @@ describe('a session with broken message rows', () => {
     // GET /api/sessions/:id (getSessionDetail) and the session page (loadSessionPage) read the same way.
     const fromApi = await app.sessionMessages(sessionId);
     const { loadSessionPage } = await import('@/lib/server/sessions');
-    const page = await loadSessionPage(sessionId);
+    const page = await loadSessionPage(new Headers(), sessionId);
     expect(page?.messages).toEqual(fromApi);
 
     expect(fromApi.map((m) => [m.id, m.role])).toEqual([

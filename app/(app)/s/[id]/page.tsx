@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { ChatView } from '@/components/chat/chat-view';
 import { loadSessionPage, sessionTitle } from '@/lib/server/sessions';
@@ -9,12 +10,12 @@ type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  return { title: (await sessionTitle(id)) ?? 'Session not found' };
+  return { title: (await sessionTitle(await headers(), id)) ?? 'Session not found' };
 }
 
 export default async function SessionPage({ params }: Props) {
   const { id } = await params;
-  const page = await loadSessionPage(id);
+  const page = await loadSessionPage(await headers(), id);
   if (!page) notFound();
   // Keyed by id: moving to another session starts a fresh chat instead of reusing this one's state.
   return <ChatView key={page.session.id} session={page.session} initialMessages={page.messages} initialBranches={page.branches} models={page.models} />;
