@@ -30,7 +30,7 @@ function createAuth(db: Db, secret: string) {
     appName: 'Agent Playground',
     secret,
     // Our server checked the Host header against the allowlist before Next saw the request.
-    baseURL: publicUrl || { allowedHosts: ['*'], protocol: 'auto' },
+    baseURL: publicUrl || { allowedHosts: ['*'], protocol: 'auto', fallback: `http://localhost:${process.env.PORT?.trim() || '3000'}` },
     database: drizzleAdapter(db, { provider: 'sqlite', schema: { user, session, account, verification } }),
     emailAndPassword: {
       enabled: true,

@@ -50,3 +50,8 @@ export async function requireAdmin(request: RequestLike): Promise<Viewer> {
   if (viewer.role !== 'admin') throw new ApiError('forbidden', 'Only an administrator can do this.');
   return viewer;
 }
+
+/** This server's address as the browser used it (PUBLIC_URL when set), for links it hands out. */
+export function requestOrigin(request: Request): string {
+  return process.env.PUBLIC_URL?.trim().replace(/\/+$/, '') || new URL(request.url).origin;
+}

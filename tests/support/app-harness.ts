@@ -43,6 +43,15 @@ const routeModules = {
   branch: () => import('@/app/api/sessions/[id]/branch/route'),
   fork: () => import('@/app/api/sessions/[id]/fork/route'),
   health: () => import('@/app/api/health/route'),
+  auth: () => import('@/app/api/auth/[...all]/route'),
+  account: () => import('@/app/api/account/route'),
+  signUp: () => import('@/app/api/account/sign-up/route'),
+  adminUsers: () => import('@/app/api/admin/users/route'),
+  adminUser: () => import('@/app/api/admin/users/[id]/route'),
+  resetLink: () => import('@/app/api/admin/users/[id]/reset-link/route'),
+  invites: () => import('@/app/api/admin/invites/route'),
+  invite: () => import('@/app/api/admin/invites/[id]/route'),
+  adminSettings: () => import('@/app/api/admin/settings/route'),
 };
 
 type RouteName = keyof typeof routeModules;

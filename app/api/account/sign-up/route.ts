@@ -1,0 +1,8 @@
+import { signUpSchema } from '@/lib/api/accounts';
+import { signUp } from '@/lib/server/accounts';
+import { readJsonBody, withErrors } from '@/lib/server/http';
+
+export const dynamic = 'force-dynamic';
+
+/** A new account: the first one, open sign-up, or with an invite. Answers with the session cookie set. */
+export const POST = withErrors(async (request: Request) => signUp(request, await readJsonBody(request, signUpSchema, 4_000)));
