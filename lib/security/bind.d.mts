@@ -1,4 +1,4 @@
 // Types of bind.mjs for the TypeScript side (tests).
-export declare function resolveBind(
-  env?: Record<string, string | undefined>,
-): { ok: true; host: string; port: number; open: boolean; warning?: string } | { ok: false; message: string };
+type BindAllowed = { ok: true; host: string; port: number; open: boolean; accounts: boolean; warning?: string };
+type BindRefused = { ok: false; message: string };
+export declare function resolveBind(env?: Record<string, string | undefined>): BindAllowed | BindRefused;
