@@ -10,13 +10,13 @@ import { commandFingerprint, isCommandConfirmed, UNCONFIRMED_COMMAND_MESSAGE } f
 import { toMcpServerView } from '@/lib/mcp/view';
 import { getAppDb } from './db';
 import { ApiError } from './http';
-import { requireLocalOperator } from './local-peer';
+import { requireHostCommandOperator } from './local-peer';
 import { currentOwnerId } from './owner';
 
 /**
  * MCP server settings, as the routes ask for them. stdio servers run a command on this
  * host, so everything that creates, changes, confirms or starts one must come from this
- * machine (requireLocalOperator), on top of the request guard every write passes.
+ * machine (requireHostCommandOperator), on top of the request guard every write passes.
  */
 
 const generateServerId = createIdGenerator({ prefix: 'mcp', size: 16 });
@@ -27,7 +27,7 @@ export async function listServerViews(request: Request): Promise<McpServerView[]
 }
 
 export async function createServer(request: Request, body: CreateMcpServerInput): Promise<McpServerView> {
-  if (body.transport === 'stdio') requireLocalOperator(request, 'Adding a stdio MCP server');
+  if (body.transport === 'stdio') await requireHostCommandOperator(request, 'Adding a stdio MCP server');
   const ownerId = await currentOwnerId(request);
   const db = await getAppDb();
   const fields = fieldsForCreate(body);
@@ -39,7 +39,7 @@ export async function patchServer(request: Request, id: string, body: PatchMcpSe
   const ownerId = await currentOwnerId(request);
   const db = await getAppDb();
   const row = await requireServer(ownerId, id);
-  if (row.transport === 'stdio' || body.transport === 'stdio') requireLocalOperator(request, 'Changing a stdio MCP server');
+  if (row.transport === 'stdio' || body.transport === 'stdio') await requireHostCommandOperator(request, 'Changing a stdio MCP server');
   const fields = fieldsForPatch(row, body);
   if (fields.name && fields.name !== row.name) await assertNameFree(ownerId, fields.name);
   const updated = await updateMcpServer(db, ownerId, id, fields);
@@ -57,7 +57,7 @@ export async function testServer(request: Request, id: string): Promise<McpTestR
   const row = await requireServer((await currentOwnerId(request)), id);
   assertTransportAllowed(row.transport);
   if (row.transport === 'stdio') {
-    requireLocalOperator(request, 'Running a stdio MCP server');
+    await requireHostCommandOperator(request, 'Running a stdio MCP server');
     if (!isCommandConfirmed(row)) throw new ApiError('command_unconfirmed', UNCONFIRMED_COMMAND_MESSAGE);
   }
   return connectAndList(row);
@@ -68,7 +68,7 @@ export async function confirmStdioCommand(request: Request, id: string, body: Co
   const row = await requireServer(ownerId, id);
   if (row.transport !== 'stdio') throw new ApiError('bad_request', 'Only stdio servers run a command to confirm.');
   assertTransportAllowed(row.transport);
-  requireLocalOperator(request, 'Confirming a stdio command');
+  await requireHostCommandOperator(request, 'Confirming a stdio command');
   const fingerprint = commandFingerprint(row);
   if (commandFingerprint(body) !== fingerprint) {
     throw new ApiError('command_changed', 'The command changed since you looked at it. Reload the page and review it again.');

@@ -10,8 +10,8 @@ import { params, patch, post, setupAppHarness, userMessage } from '../support/ap
  */
 const app = setupAppHarness({
   name: 'accounts',
-  routes: ['auth', 'account', 'signUp', 'adminUsers', 'adminUser', 'resetLink', 'invites', 'invite', 'adminSettings'],
-  env: { AUTH_SECRET: 'test-secret-0123456789-abcdefghijklmnop' },
+  routes: ['servers', 'auth', 'account', 'signUp', 'adminUsers', 'adminUser', 'resetLink', 'invites', 'invite', 'adminSettings'],
+  env: { AUTH_SECRET: 'test-secret-0123456789-abcdefghijklmnop', MCP_ALLOW_STDIO: '1' },
 });
 
 const BASE = 'http://localhost:3000';
@@ -95,6 +95,19 @@ describe('accounts', () => {
     expect((await app.api.adminUsers.GET(get('/api/admin/users', userCookie))).status).toBe(403);
     expect((await app.api.adminUsers.GET(get('/api/admin/users'))).status).toBe(401);
     expect((await app.api.invites.POST(new Request(`${BASE}/api/admin/invites`, withCookie(post({}), userCookie)))).status).toBe(403);
+  });
+
+  it('lets only an admin add a stdio MCP server (it runs a command on the host)', async () => {
+    const stdio = { name: 'local-tool', transport: 'stdio', command: 'node', args: ['server.js'], enabled: false };
+    const byUser = await app.api.servers.POST(new Request(`${BASE}/api/mcp-servers`, withCookie(post(stdio), userCookie)));
+    expect(byUser.status).toBe(403);
+    expect((await byUser.json()).error.code).toBe('forbidden');
+    expect((await app.api.servers.POST(new Request(`${BASE}/api/mcp-servers`, post(stdio)))).status).toBe(401);
+    const byAdmin = await app.api.servers.POST(new Request(`${BASE}/api/mcp-servers`, withCookie(post(stdio), adminCookie)));
+    expect(byAdmin.status).toBe(201);
+    // The user does not see the admin's servers.
+    const listed = await (await app.api.servers.GET(get('/api/mcp-servers', userCookie))).json();
+    expect(listed.servers).toEqual([]);
   });
 
   it('isolates sessions: another user’s session answers exactly like a missing one', async () => {
