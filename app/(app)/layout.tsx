@@ -1,5 +1,6 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { ViewerProvider } from '@/components/account/viewer-context';
 import { AppShell } from '@/components/shell/app-shell';
 import { SessionsProvider } from '@/components/sessions/sessions-provider';
 import type { SessionSummary } from '@/lib/api-types';
@@ -23,11 +24,14 @@ async function loadSessions(requestHeaders: Headers): Promise<SessionSummary[]> 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const requestHeaders = await headers();
   // With accounts on, the app is for signed-in people only.
-  if (!(await findViewer(requestHeaders))) redirect('/sign-in');
+  const viewer = await findViewer(requestHeaders);
+  if (!viewer) redirect('/sign-in');
   const sessions = await loadSessions(requestHeaders);
   return (
-    <SessionsProvider initialSessions={sessions}>
-      <AppShell>{children}</AppShell>
-    </SessionsProvider>
+    <ViewerProvider viewer={viewer.local ? null : { id: viewer.id, name: viewer.name, email: viewer.email, role: viewer.role }}>
+      <SessionsProvider initialSessions={sessions}>
+        <AppShell>{children}</AppShell>
+      </SessionsProvider>
+    </ViewerProvider>
   );
 }

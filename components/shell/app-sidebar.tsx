@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRef } from 'react';
 import { useRouter } from 'next/navigation';
 import { BotIcon, FileUpIcon, Loader2Icon, PanelLeftCloseIcon, PlugIcon, SquarePenIcon } from 'lucide-react';
+import { AccountMenu } from '@/components/account/account-menu';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { SessionDropZone } from '@/components/sessions/session-drop-zone';
@@ -41,6 +42,9 @@ export function AppSidebar({ variant }: { variant: 'column' | 'sheet' }) {
             MCP servers
           </Link>
         </Button>
+      </div>
+      <div className="shrink-0 px-2 pt-1">
+        <AccountMenu onNavigate={closeSheet} />
       </div>
       <div className="flex shrink-0 items-center justify-between gap-2 px-3 py-2.5">
         <span className="text-xs text-muted-foreground">Theme</span>

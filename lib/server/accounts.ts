@@ -27,7 +27,8 @@ import { getAuth, takeIssuedResetToken } from './auth';
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { readInstanceSettings } from './instance-settings';
-import { requestOrigin, type Viewer } from './owner';
+import { findViewer, requestOrigin, type Viewer } from './owner';
+import { accountsEnabled } from '@/lib/security/accounts-mode.mjs';
 
 /**
  * Who may have an account, and the admin's tools: invites, roles, suspension,
@@ -204,4 +205,12 @@ export async function resetLinkFor(request: Request, id: string): Promise<{ url:
   const token = takeIssuedResetToken(target.id);
   if (!token) throw new ApiError('internal', 'The reset link could not be made.');
   return { url: `${requestOrigin(request)}/reset-password?token=${encodeURIComponent(token)}`, expiresAt: Date.now() + 24 * 60 * 60 * 1000 };
+}
+
+/** Where an auth page sends the visitor instead of showing itself: home when accounts are off or they are signed in, sign-up before the first account exists. */
+export async function authPageRedirect(requestHeaders: Headers, page: 'sign-in' | 'sign-up' | 'reset-password'): Promise<string | null> {
+  if (!accountsEnabled()) return '/';
+  if (page !== 'reset-password' && (await findViewer(requestHeaders))) return '/';
+  if (page === 'sign-in' && (await countUsers(await getAppDb())) === 0) return '/sign-up';
+  return null;
 }
