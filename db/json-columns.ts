@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AgentUIMessage, AgentUIMessageChunk, NudgeNotice, UsageTotals } from '@/lib/agent/messages';
 import type { HookRecord } from '@/lib/agent/hooks';
+import type { LoopCheckpoint } from '@/lib/agent/checkpoint';
 import type { RetryRecord, StepTrace, ToolTrace } from '@/lib/agent/trace';
 import type { CompactionRecord, DroppedItem, PrunedItem } from '@/lib/context/types';
 import type { ShareOptions, ShareSnapshot } from '@/lib/api-types';
@@ -16,6 +17,7 @@ import { sessionLoopSettings, type LoopSettingsOverrides } from '@/lib/settings/
  */
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const objectOf = <T>() => z.custom<T>(isObject);
 
 /**
  * Session settings overrides, typed by the settings table (lib/agent/settings.ts): what the PATCH schema
@@ -38,10 +40,20 @@ export const messageColumn = z.custom<AgentUIMessage>(
   (value) => isObject(value) && typeof value.id === 'string' && typeof value.role === 'string' && Array.isArray(value.parts),
 );
 
+/**
+ * A run handed on to its next invocation (lib/server/run-handoff.ts): the one-time nonce
+ * its continue request must carry, where the loop stood, and where the request goes.
+ */
+export const runContinuationColumn = z.object({
+  nonce: z.string(),
+  checkpoint: objectOf<LoopCheckpoint>(),
+  /** The origin the run's continue requests go to (the one its chain started from). */
+  origin: z.string().optional(),
+  handedOffAt: z.number(),
+});
+
 /** A logged stream chunk: written by the run log from chunks the loop produced, replayed as they are. */
 export const chunkColumn = z.custom<AgentUIMessageChunk>((value) => isObject(value) && typeof value.type === 'string');
-
-const objectOf = <T>() => z.custom<T>(isObject);
 
 export const stepTraceColumn = z.object({
   stepNumber: z.number().int(),

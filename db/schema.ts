@@ -7,6 +7,7 @@ import type {
   mcpArgsColumn,
   mcpHeadersColumn,
   messageColumn,
+  runContinuationColumn,
   sessionSettingsColumn,
   shareOptionsColumn,
   shareSnapshotColumn,
@@ -99,6 +100,10 @@ export const runs = sqliteTable(
     stopRequestedAt: integer('stop_requested_at', { mode: 'number' }),
     /** A continuation (after approvals) goes on writing an existing message: that message as it was, to rebuild from the log. */
     baseMessage: text('base_message', { mode: 'json' }).$type<z.output<typeof messageColumn>>(),
+    /** How many invocations (requests) have carried this run: more than one when it went on in a chained invocation. */
+    invocations: integer('invocations', { mode: 'number' }).notNull().default(1),
+    /** Set while the run waits for its next invocation (lib/server/run-handoff.ts); cleared when one picks it up. */
+    continuation: text('continuation', { mode: 'json' }).$type<z.output<typeof runContinuationColumn>>(),
   },
   (t) => [
     index('runs_session_idx').on(t.sessionId, t.startedAt),
