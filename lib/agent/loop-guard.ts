@@ -26,6 +26,15 @@ export function fingerprintCall(toolName: string, input: unknown): string {
   return `${toolName}(${canonicalJson(input)})`;
 }
 
+/** What the guard remembers between steps (see LoopGuard.snapshot). */
+export interface LoopGuardState {
+  lastCall?: string;
+  sameCallStreak: number;
+  lastTool?: string;
+  sameToolStreak: number;
+  nudgesGiven: number;
+}
+
 export class LoopGuard {
   private lastCall: string | undefined;
   private sameCallStreak = 0;
@@ -37,6 +46,15 @@ export class LoopGuard {
 
   get nudges(): number {
     return this.nudgesGiven;
+  }
+
+  /** The streaks and nudges so far, as plain data: a run that continues in another process picks them up (restore). */
+  snapshot(): LoopGuardState {
+    return { lastCall: this.lastCall, sameCallStreak: this.sameCallStreak, lastTool: this.lastTool, sameToolStreak: this.sameToolStreak, nudgesGiven: this.nudgesGiven };
+  }
+
+  restore(state: LoopGuardState): void {
+    ({ lastCall: this.lastCall, sameCallStreak: this.sameCallStreak, lastTool: this.lastTool, sameToolStreak: this.sameToolStreak, nudgesGiven: this.nudgesGiven } = state);
   }
 
   /** Records the calls of one step in request order and returns the first detection, if any. */

@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { emptyUsage, type RunEnd } from './messages';
 import type { AgentTool, RunAgentInput, RunResult } from './types';
+import type { PausedRun, RunChain } from './checkpoint';
 import { runAfterModelCallHooks, runBeforeModelCallHooks } from './hooks';
 import { createStepTrace } from './trace';
 import { executeToolCalls, CANCELLED_TOOL_RESULT } from './tool-executor';
@@ -8,7 +9,7 @@ import { decideOnFinish, runEnd } from './finish';
 import { DONE_TOOL_NAME, DONE_TOOL_NUDGE, doneTool, unfinishedWorkNudge } from './done-tool';
 import { errorMessage } from './errors';
 import { addUsage } from './messages';
-import { abortEnd, createRunContext, hookOptions, type LoopState, type OpenStep, type RunContext } from './run-context';
+import { abortEnd, checkpointOf, createRunContext, hookOptions, type LoopState, type OpenStep, type RunContext } from './run-context';
 import { appendToolResults, applyCompaction, askCompaction, closeStep, nudge, runModelStep, settleUnexecuted } from './loop-step';
 import { resumeApprovals } from './resume-approvals';
 
@@ -22,6 +23,9 @@ export { historyToModelMessages } from './run-context';
  *        │                                          ├► model-stopped ──────► start-iteration | end
  *        └► summarize (max iterations) ─► end       ├► compact-after-length ► start-iteration | end
  *                                                    └► end (also: the call failed after its retries)
+ *
+ * With a RunChain, start-iteration may also go to `paused` (checkpoint.ts): the run stops
+ * at that step boundary without an end, and a later call resumes from the checkpoint.
  *
  * A failed attempt of a model call (error, dropped or stalled stream,
  * malformed event) is retried inside call-model (model-call.ts): its partial
@@ -39,10 +43,17 @@ function maxIterationsFallbackText(iterations: number): string {
   return `I reached the limit of ${iterations} steps before finishing, and could not write a summary. Ask me to continue to pick up where I left off.`;
 }
 
-export async function runAgent(input: RunAgentInput): Promise<RunResult> {
+/**
+ * Runs the agent to its end. With a `chain` it may instead pause at a step boundary
+ * (`chain.shouldPause`) and answer a checkpoint that a later call resumes from
+ * (`chain.resume`), in this process or another one (checkpoint.ts).
+ */
+export async function runAgent(input: RunAgentInput): Promise<RunResult>;
+export async function runAgent(input: RunAgentInput, chain: RunChain): Promise<RunResult | PausedRun>;
+export async function runAgent(input: RunAgentInput, chain: RunChain = {}): Promise<RunResult | PausedRun> {
   let ctx: RunContext;
   try {
-    ctx = await createRunContext(input);
+    ctx = await createRunContext(input, chain);
   } catch (error) {
     // The stored history could not be converted: end with a readable reason instead of throwing to the caller.
     const end = runEnd('error', { detail: `Could not prepare the conversation for the model: ${errorMessage(error)}` });
@@ -50,11 +61,13 @@ export async function runAgent(input: RunAgentInput): Promise<RunResult> {
     input.write({ type: 'data-run-end', id: 'run-end', data: end });
     return { end, usage: emptyUsage(), steps: [] };
   }
-  const timer = setTimeout(() => ctx.deadline.abort(new Error('wall-clock limit')), ctx.settings.maxWallClockMs);
+  // A resumed run has used part of its wall-clock time already.
+  const wallClockLeft = Math.max(0, ctx.startedAt + ctx.settings.maxWallClockMs - ctx.clock.now());
+  const timer = setTimeout(() => ctx.deadline.abort(new Error('wall-clock limit')), wallClockLeft);
   (timer as { unref?: () => void }).unref?.();
-  let state: LoopState = input.approvals?.length ? { kind: 'resume-approvals', answers: input.approvals } : { kind: 'start-iteration' };
+  let state: LoopState = input.approvals?.length && !chain.resume ? { kind: 'resume-approvals', answers: input.approvals } : { kind: 'start-iteration' };
   try {
-    while (state.kind !== 'ended') {
+    while (state.kind !== 'ended' && state.kind !== 'paused') {
       try {
         state = await transition(state, ctx);
       } catch (error) {
@@ -66,6 +79,7 @@ export async function runAgent(input: RunAgentInput): Promise<RunResult> {
   } finally {
     clearTimeout(timer);
   }
+  if (state.kind === 'paused') return { paused: checkpointOf(ctx), usage: ctx.usage, steps: ctx.steps };
   return { end: state.end, usage: ctx.usage, steps: ctx.steps };
 }
 
@@ -90,6 +104,7 @@ async function transition(state: LoopState, ctx: RunContext): Promise<LoopState>
     case 'end':
       return endRun(ctx, state.end, state.step);
     case 'ended':
+    case 'paused':
       return state;
   }
 }
@@ -101,6 +116,8 @@ function startIteration(ctx: RunContext): LoopState {
   if (ctx.clock.now() - ctx.startedAt >= ctx.settings.maxWallClockMs) {
     return { kind: 'end', end: runEnd('wall-clock', { count: ctx.settings.maxWallClockMs }) };
   }
+  // A step boundary: the last step and its tool results are written. Each call makes one step at least, so a chain always advances.
+  if (ctx.steps.length > 0 && ctx.shouldPause()) return { kind: 'paused' };
   if (ctx.iteration >= ctx.settings.maxIterations) return { kind: 'summarize' };
   return { kind: 'check-budget' };
 }

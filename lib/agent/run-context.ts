@@ -2,6 +2,7 @@ import { convertToModelMessages, type ModelMessage } from 'ai';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd, UsageTotals } from './messages';
 import { emptyUsage } from './messages';
 import type { AgentTool, ApprovalAnswer, Clock, LoopSettings, RunAgentInput } from './types';
+import type { LoopCheckpoint, RunChain } from './checkpoint';
 import { resolveSettings } from './settings';
 import { systemClock } from './clock';
 import { resolveHooks, type AgentHooks } from './hooks';
@@ -29,7 +30,9 @@ export type LoopState =
   | { kind: 'compact-after-length'; step: OpenStep }
   | { kind: 'summarize' }
   | { kind: 'end'; end: RunEnd; step?: OpenStep }
-  | { kind: 'ended'; end: RunEnd };
+  | { kind: 'ended'; end: RunEnd }
+  /** Stopped at a step boundary to go on later (checkpoint.ts); nothing ended. */
+  | { kind: 'paused' };
 
 /** A model step whose `finish-step` has not been written yet. */
 export interface OpenStep {
@@ -67,15 +70,17 @@ export interface RunContext {
   stepBase: number;
   /** Usage the continued message already had; message metadata shows the sum. */
   messageUsageBase: UsageTotals;
+  /** Whether to pause at this step boundary (RunChain.shouldPause). */
+  shouldPause: () => boolean;
 }
 
-export async function createRunContext(input: RunAgentInput): Promise<RunContext> {
+export async function createRunContext(input: RunAgentInput, chain: RunChain = {}): Promise<RunContext> {
   const settings = resolveSettings(input.settings);
   const clock = input.clock ?? systemClock;
   const deadline = new AbortController();
   const tools = settings.requireDoneTool ? [...input.tools.filter((t) => t.name !== DONE_TOOL_NAME), doneTool()] : [...input.tools];
   const instructions = settings.requireDoneTool ? `${input.instructions}\n\n${DONE_TOOL_INSTRUCTIONS}`.trim() : input.instructions;
-  return {
+  const ctx: RunContext = {
     input,
     settings,
     hooks: resolveHooks(input.hooks),
@@ -101,7 +106,35 @@ export async function createRunContext(input: RunAgentInput): Promise<RunContext
     write: input.write,
     stepBase: 0,
     messageUsageBase: (input.approvals?.length ? input.messages.at(-1)?.metadata?.usage : undefined) ?? emptyUsage(),
+    shouldPause: chain.shouldPause ?? (() => false),
   };
+  if (chain.resume) resumeFrom(ctx, chain.resume);
+  return ctx;
+}
+
+/** Where a paused run stood: what the loop counts across steps (the conversation is the stored history). */
+export function checkpointOf(ctx: RunContext): LoopCheckpoint {
+  return {
+    iteration: ctx.iteration,
+    stepBase: ctx.stepBase,
+    compactionAttempts: ctx.compactionAttempts,
+    unfinishedWorkNudged: ctx.unfinishedWorkNudged,
+    loopGuard: ctx.loopGuard.snapshot(),
+    usage: ctx.usage,
+    messageUsageBase: ctx.messageUsageBase,
+    startedAt: ctx.startedAt,
+  };
+}
+
+function resumeFrom(ctx: RunContext, checkpoint: LoopCheckpoint): void {
+  ctx.iteration = checkpoint.iteration;
+  ctx.stepBase = checkpoint.stepBase;
+  ctx.compactionAttempts = checkpoint.compactionAttempts;
+  ctx.unfinishedWorkNudged = checkpoint.unfinishedWorkNudged;
+  ctx.loopGuard.restore(checkpoint.loopGuard);
+  ctx.usage = checkpoint.usage;
+  ctx.messageUsageBase = checkpoint.messageUsageBase;
+  ctx.startedAt = checkpoint.startedAt;
 }
 
 /**
