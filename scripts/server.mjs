@@ -23,6 +23,7 @@ import {
   isLoopbackPeer,
   bodyLimitFor,
   PEER_HEADER,
+  REMOTE_ADDRESS_HEADER,
   tooLarge,
 } from '../lib/security/request-guard.mjs';
 
@@ -145,6 +146,9 @@ export async function startServer({ dev = false, env = process.env } = {}) {
     }
     // Routes learn whether the peer is this machine from this header alone; a client cannot set it.
     req.headers[PEER_HEADER] = isLoopbackPeer(req.socket.remoteAddress, req.headers) ? 'loopback' : 'remote';
+    // The socket's address, for per-IP rate limits; whatever a client sent under this name is dropped.
+    if (req.socket.remoteAddress) req.headers[REMOTE_ADDRESS_HEADER] = req.socket.remoteAddress;
+    else delete req.headers[REMOTE_ADDRESS_HEADER];
     limitBody(req, res, bodyLimitFor(req.url ?? '/'), fields);
     handle(req, res).catch((error) => {
       log('error', 'request failed', { ...fields, error: error instanceof Error ? error.message : String(error) });

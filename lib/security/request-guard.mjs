@@ -288,3 +288,6 @@ export function isLoopbackPeer(remoteAddress, headers) {
 
 /** Set by scripts/server.mjs on every request it hands to Next (any incoming value is removed first). */
 export const PEER_HEADER = 'x-agent-playground-peer';
+
+/** The socket's remote address, set by scripts/server.mjs the same way (for per-IP rate limits; lib/server/rate-limit.ts). */
+export const REMOTE_ADDRESS_HEADER = 'x-agent-playground-remote-address';

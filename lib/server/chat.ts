@@ -4,6 +4,7 @@ import { approvalsRequestSchema } from '@/lib/api/approval-request';
 import { chatRequestSchema, regenerateRequestSchema } from '@/lib/api/chat-request';
 import { continueTurnAfterApprovals, regenerateTurn, startTurnWithMessage } from './chat-turn';
 import { queueAfterRun } from './message-queue';
+import { limitRequest } from './rate-limit';
 import { runEventsResponse } from './run-log';
 import { requireSession } from './session-access';
 
@@ -18,6 +19,7 @@ export type ChatBody = z.infer<typeof chatBodySchema>;
  * sends only its new message or its decisions; history comes from the database.
  */
 export async function chatTurn(request: Request, body: ChatBody): Promise<Response> {
+  await limitRequest('chat', request);
   const { ownerId, session } = await requireSession(request, body.sessionId);
   const turn = { ownerId, session, afterRun: queueAfterRun(ownerId, session.id) };
   const run =

@@ -4,6 +4,7 @@ import { loadSnapshotFiles } from '@/db/queries/workspace-snapshots';
 import type { SessionSummary } from '@/lib/api-types';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import { ApiError } from './http';
+import { limitRequest } from './rate-limit';
 import { insertCopiedSession } from './session-transfer';
 import { requireSession } from './session-access';
 import { readStoredMessageRow } from './stored-messages';
@@ -15,6 +16,7 @@ import { readStoredMessageRow } from './stored-messages';
  * mode. The fork links back to where it came from.
  */
 export async function forkSessionFor(request: Request, sessionId: string, messageId: string): Promise<SessionSummary> {
+  await limitRequest('tool', request);
   const { db, ownerId, session } = await requireSession(request, sessionId);
   const tree = await loadMessageTree(db, ownerId, session.id);
   if (!tree.some((row) => row.id === messageId)) throw new ApiError('not_found', 'That message is not in this session.');

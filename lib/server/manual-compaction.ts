@@ -14,6 +14,7 @@ import { contextReport, loadContextState, measureSessionView, toModelMessages, t
 import { summarizerFor } from './summarizer';
 import { ApiError } from './http';
 import { claimSession, isSessionRunning, releaseSession } from './run-manager';
+import { limitRequest } from './rate-limit';
 import { requireSession } from './session-access';
 
 /**
@@ -30,6 +31,7 @@ const compactionId = createIdGenerator({ prefix: 'cmp', size: 16 });
 
 /** `POST /api/sessions/:id/compact`: holds the session (no run may start meanwhile), compacts, reports the new context. */
 export async function compactSessionFor(request: Request, id: string, focus: string | undefined): Promise<CompactionResponse> {
+  await limitRequest('tool', request);
   const { db, ownerId, session } = await requireSession(request, id);
   await resolveModel(session.modelKey);
   await claimSession(db, ownerId, session.id);

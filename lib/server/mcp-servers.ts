@@ -12,6 +12,7 @@ import { getAppDb } from './db';
 import { ApiError } from './http';
 import { requireHostCommandOperator } from './local-peer';
 import { currentOwnerId } from './owner';
+import { limitRequest } from './rate-limit';
 
 /**
  * MCP server settings, as the routes ask for them. stdio servers run a command on this
@@ -54,6 +55,7 @@ export async function removeServer(request: Request, id: string): Promise<void> 
 
 /** Connects and lists the tools. A stdio server whose command was not confirmed never starts. */
 export async function testServer(request: Request, id: string): Promise<McpTestResult> {
+  await limitRequest('tool', request);
   const row = await requireServer((await currentOwnerId(request)), id);
   assertTransportAllowed(row.transport);
   if (row.transport === 'stdio') {
@@ -64,6 +66,7 @@ export async function testServer(request: Request, id: string): Promise<McpTestR
 }
 
 export async function confirmStdioCommand(request: Request, id: string, body: ConfirmStdioCommandInput): Promise<McpServerView> {
+  await limitRequest('tool', request);
   const ownerId = await currentOwnerId(request);
   const row = await requireServer(ownerId, id);
   if (row.transport !== 'stdio') throw new ApiError('bad_request', 'Only stdio servers run a command to confirm.');

@@ -11,6 +11,7 @@ import { startTurnWithMessage } from './chat-turn';
 import type { ChatRequest } from '@/lib/api/chat-request';
 import { getAppDb } from './db';
 import { ApiError } from './http';
+import { limitRequest } from './rate-limit';
 import { isSessionRunning } from './run-manager';
 
 /**
@@ -50,7 +51,9 @@ export async function readQueue(db: Db, ownerId: string, sessionId: string): Pro
  * Appends a message to the queue. When no run is active and nothing else
  * waits (the run ended while the message was on its way), it is sent at once.
  */
-export async function queueMessage(input: { db: Db; ownerId: string; sessionId: string; text: string; modelKey?: string }): Promise<QueueResponse> {
+export async function queueMessage(input: { request: Request; db: Db; ownerId: string; sessionId: string; text: string; modelKey?: string }): Promise<QueueResponse> {
+  // Counted like a chat message: it starts a run now or when the current one ends.
+  await limitRequest('chat', input.request);
   const { db, ownerId, sessionId } = input;
   const row = await enqueueMessage(db, { id: generateQueuedId(), ownerId, sessionId, text: input.text, modelKey: input.modelKey });
   let dispatchedId: string | undefined;

@@ -11,6 +11,7 @@ import { resolveWorkspaceFilePath } from '@/lib/workspace/paths';
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { currentOwnerId } from './owner';
+import { limitRequest } from './rate-limit';
 import { requireSession } from './session-access';
 import { configuredSecretValues, scrubJson, scrubText } from './secret-scrub';
 import { jsonDepth } from '@/lib/api/json-depth';
@@ -276,6 +277,7 @@ function newRecords(file: SessionExport, messages: AgentUIMessage[], ownerId: st
 
 /** A new session from an export file; nothing is written unless all of it is valid. */
 export async function importSessionFor(request: Request, body: unknown): Promise<SessionSummary> {
+  await limitRequest('tool', request);
   if (jsonDepth(body, MAX_IMPORT_DEPTH) > MAX_IMPORT_DEPTH) refuse(`it is nested more than ${MAX_IMPORT_DEPTH} levels deep.`);
   const upgraded = upgradeExport(body);
   if (!upgraded.ok) refuse(upgraded.reason);

@@ -9,6 +9,7 @@ import type { ShareCreateRequest, SharePreviewRequest, ShareUpdateRequest } from
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { currentOwnerId } from './owner';
+import { limitRequest } from './rate-limit';
 import { insertCopiedSession } from './session-transfer';
 import { buildShareSnapshot } from './share-snapshot';
 
@@ -49,12 +50,14 @@ async function requireSession(request: Request, sessionId: string) {
 }
 
 export async function previewShareFor(request: Request, sessionId: string, body: SharePreviewRequest): Promise<SharePreview> {
+  await limitRequest('tool', request);
   const { db, ownerId } = await requireSession(request, sessionId);
   const { snapshot, findings } = await buildShareSnapshot(db, ownerId, sessionId, body.options, { redact: new Set(body.redact) });
   return { snapshot, findings };
 }
 
 export async function createShareFor(request: Request, sessionId: string, body: ShareCreateRequest): Promise<ShareView> {
+  await limitRequest('tool', request);
   const { db, ownerId } = await requireSession(request, sessionId);
   const { snapshot, redactedHashes, allowedHashes } = await buildShareSnapshot(db, ownerId, sessionId, body.options, { redact: new Set(body.redact) });
   const now = Date.now();
@@ -145,6 +148,7 @@ export async function readableShare(token: string): Promise<ShareRow | undefined
 
 /** "Fork into my playground": a new session from the shared snapshot, never more (hidden parts stay hidden, binary files are not in it). */
 export async function forkShareFor(request: Request, token: string): Promise<SessionSummary> {
+  await limitRequest('tool', request);
   // What a viewer sees right now: a live link's current snapshot, not the one taken when it was made.
   const shared = await openShare(token, { countView: false });
   if (!shared) throw new ApiError('not_found', 'This link does not exist, expired or was revoked.');

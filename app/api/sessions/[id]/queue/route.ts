@@ -28,5 +28,5 @@ export const POST = withErrors(async (request: Request, { params }: Context) => 
   const { id } = await params;
   const body = await readJsonBody(request, queueBodySchema, MAX_MESSAGE_CHARS * 4);
   const { db, ownerId } = await requireSession(request, id);
-  return NextResponse.json(await queueMessage({ db, ownerId, sessionId: id, text: body.text, modelKey: body.modelKey }), { status: 201 });
+  return NextResponse.json(await queueMessage({ request, db, ownerId, sessionId: id, text: body.text, modelKey: body.modelKey }), { status: 201 });
 });
