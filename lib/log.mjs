@@ -43,7 +43,21 @@ const SECRET_IN_TEXT = /(?:\b|(?<=%[0-9A-Fa-f]{2}))(sk-[A-Za-z0-9_-]{8,}|Bearer(
 
 /** @param {string} text */
 export function scrubSecrets(text) {
-  return text.replace(SECRET_IN_TEXT, REDACTED);
+  let scrubbed = text.replace(SECRET_IN_TEXT, REDACTED);
+  for (const secret of scrubbedValues()) if (scrubbed.includes(secret)) scrubbed = scrubbed.split(secret).join(REDACTED);
+  return scrubbed;
+}
+
+const globalForScrub = /** @type {{ __agentPlaygroundScrubbed?: Set<string> }} */ (globalThis);
+const scrubbedValues = () => (globalForScrub.__agentPlaygroundScrubbed ??= new Set());
+
+/**
+ * Secret values known at runtime (provider keys and MCP header values from the database,
+ * added by lib/server/secret-box.ts as it handles them): replaced wherever scrubSecrets runs.
+ * @param {readonly string[]} values
+ */
+export function addScrubbedSecrets(values) {
+  for (const value of values) if (value) scrubbedValues().add(value);
 }
 
 const globalForLog = /** @type {{ __agentPlaygroundLog?: import('pino').Logger, __agentPlaygroundLogContext?: AsyncLocalStorage<Record<string, string | undefined>> }} */ (globalThis);
