@@ -7,7 +7,7 @@ import { account, session, user, verification } from '@/db/schema';
 import type { Db } from '@/db/client';
 import { accountsMode } from '@/lib/security/accounts-mode.mjs';
 import { getAppDb } from './db';
-import type { Viewer } from './owner';
+import type { Viewer } from './viewer';
 
 /**
  * Accounts (issue 13): better-auth with its drizzle adapter on the app's own

@@ -1,28 +1,17 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
-import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode } from '@/lib/api/errors';
+import type { ApiErrorBody } from '@/lib/api/errors';
+import { ApiError } from './api-error';
+import { currentViewer } from './owner';
+
+export { ApiError };
 import { McpConfigError } from '@/lib/mcp/config';
 import { UnknownModelError } from '@/lib/models/registry';
 import { WorkspacePathError } from '@/lib/workspace/paths';
 import { isBusyError } from '@/db/open.mjs';
 import { isJsonContentType } from '@/lib/security/request-guard.mjs';
 import { logger, REQUEST_ID_HEADER, withLogContext } from '@/lib/log.mjs';
-
-/** An answer the client should see: its code decides the status (lib/api/errors.ts). */
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ApiErrorCode,
-    message: string,
-    /** Extra response headers, e.g. `retry-after` on a 503. */
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = API_ERROR_STATUS[code];
-  }
-}
 
 /** The one place an error becomes a response: `{ error: { code, message } }`. */
 export function errorResponse(error: ApiError): NextResponse<ApiErrorBody> {
@@ -90,13 +79,22 @@ async function readTextWithin(request: Request, maxBytes: number): Promise<strin
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * Who may call a route: `signed-in` (the default) refuses a request without a
+ * session with 401 before anything else is read — its body, its ids — so nothing
+ * about the request's validity or the data's existence leaks to a stranger.
+ * `public` routes (health, who am I, sign-up) skip the check.
+ */
+type RouteAccess = 'signed-in' | 'public';
+
 /** Turns thrown errors into JSON answers (toApiError); anything unexpected is a 500 without internals. */
-export function withErrors<A extends [Request, ...unknown[]] | []>(handler: (...args: A) => Promise<Response>) {
+export function withErrors<A extends [Request, ...unknown[]] | []>(handler: (...args: A) => Promise<Response>, { access = 'signed-in' }: { access?: RouteAccess } = {}) {
   return async (...args: A): Promise<Response> => {
     const request = args[0];
     // Log lines written while this request is handled (and by the run it starts) carry its id.
     return withLogContext({ requestId: request?.headers.get(REQUEST_ID_HEADER) ?? undefined }, async () => {
       try {
+        if (access === 'signed-in' && request) await currentViewer(request);
         return await handler(...args);
       } catch (error) {
         const known = toApiError(error);

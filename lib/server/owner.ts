@@ -1,6 +1,9 @@
 import 'server-only';
 import { accountsEnabled } from '@/lib/security/accounts-mode.mjs';
-import { ApiError } from './http';
+import { ApiError } from './api-error';
+import type { Viewer } from './viewer';
+
+export type { Viewer };
 
 /**
  * Who is asking. Without accounts (no AUTH_SECRET) everyone who can reach the
@@ -8,14 +11,6 @@ import { ApiError } from './http';
  * signed-in user (lib/server/auth.ts), and a request without a session is refused
  * with 401. Every row's `ownerId` is the viewer's `id`.
  */
-export interface Viewer {
-  id: string;
-  role: 'admin' | 'user';
-  name: string;
-  email: string | null;
-  /** True for the single-user local mode (no accounts). */
-  local: boolean;
-}
 
 const LOCAL_VIEWER: Viewer = { id: 'local', role: 'admin', name: 'You', email: null, local: true };
 
@@ -25,11 +20,18 @@ function headersOf(request: RequestLike): Headers {
   return request instanceof Headers ? request : request.headers;
 }
 
+/** One session lookup per request, however many functions ask. */
+const viewersByRequest = new WeakMap<RequestLike, Promise<Viewer | null>>();
+
 /** The signed-in viewer, or null with accounts on and no valid session. */
 export async function findViewer(request: RequestLike): Promise<Viewer | null> {
   if (!accountsEnabled()) return LOCAL_VIEWER;
-  const { viewerFromHeaders } = await import('./auth');
-  return viewerFromHeaders(headersOf(request));
+  let found = viewersByRequest.get(request);
+  if (!found) {
+    found = import('./auth').then(({ viewerFromHeaders }) => viewerFromHeaders(headersOf(request)));
+    viewersByRequest.set(request, found);
+  }
+  return found;
 }
 
 /** The signed-in viewer; 401 `unauthorized` without one. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { databaseUrl } from '@/db/open.mjs';
 import { addScrubbedSecrets } from '@/lib/log.mjs';
 import { accountsMode } from '@/lib/security/accounts-mode.mjs';
-import { ApiError } from './http';
+import { ApiError } from './api-error';
 
 /**
  * Secrets at rest (provider keys, MCP header values): AES-256-GCM, one random
