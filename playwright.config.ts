@@ -13,6 +13,7 @@ import { chromium, defineConfig, devices } from '@playwright/test';
 const SCRIPTED_PORT = Number(process.env.E2E_SCRIPTED_PORT ?? 4010);
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 const BARE_APP_PORT = Number(process.env.E2E_BARE_APP_PORT ?? 3101);
+const ACCOUNTS_APP_PORT = Number(process.env.E2E_ACCOUNTS_APP_PORT ?? 3102);
 
 // Set once in the main process; workers inherit it, so every process agrees on the run's folder.
 process.env.E2E_RUN_ID ??= String(Date.now());
@@ -57,7 +58,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'configured', testIgnore: /setup-screen\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${APP_PORT}` } },
+    { name: 'configured', testIgnore: /setup-screen\.spec\.ts|accounts.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${APP_PORT}` } },
+    // Accounts on (AUTH_SECRET): sign-up, invites, isolation, the admin page.
+    { name: 'accounts', testMatch: /accounts.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${ACCOUNTS_APP_PORT}` } },
     { name: 'unconfigured', testMatch: /setup-screen\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${BARE_APP_PORT}` } },
   ],
   webServer: [
@@ -98,6 +101,22 @@ export default defineConfig({
         // Nothing configured, even when the developer's shell has provider variables.
         OPENAI_API_KEY: '',
         OPENAI_COMPATIBLE_BASE_URL: '',
+      },
+    },
+      {
+      command: `node scripts/start.mjs`,
+      url: `http://127.0.0.1:${ACCOUNTS_APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...quietEnv,
+        PORT: String(ACCOUNTS_APP_PORT),
+        DATABASE_URL: `file:${path.join(ARTIFACTS, 'accounts.db')}`,
+        AUTH_SECRET: 'e2e-accounts-secret-0123456789-abcdefghij',
+        OPENAI_API_KEY: '',
+        OPENAI_COMPATIBLE_BASE_URL: scriptedUrl,
+        OPENAI_COMPATIBLE_NAME: 'Scripted',
+        OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
       },
     },
   ],
