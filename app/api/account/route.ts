@@ -9,4 +9,4 @@ export const dynamic = 'force-dynamic';
 export const GET = withErrors(async (request: Request) => NextResponse.json(await accountView(request)), { access: 'public' });
 
 /** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
-export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,6 +1,7 @@
 import { MAX_CHAT_BODY_BYTES } from '@/lib/api/chat-request';
 import { chatBodySchema, chatTurn } from '@/lib/server/chat';
 import { readJsonBody, withErrors } from '@/lib/server/http';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,3 +10,6 @@ export const POST = withErrors(async (request: Request) => {
   const body = await readJsonBody(request, chatBodySchema, MAX_CHAT_BODY_BYTES);
   return chatTurn(request, body);
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

@@ -9,4 +9,4 @@ export const dynamic = 'force-dynamic';
 export const GET = withErrors(async () => NextResponse.json(await checkHealth(), { headers: { 'cache-control': 'no-store' } }), { access: 'public' });
 
 /** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
-export const { POST, PUT, PATCH, DELETE } = otherMethods({ GET });
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -9,4 +9,4 @@ export const dynamic = 'force-dynamic';
 export const POST = withErrors(async (request: Request) => signUp(request, await readJsonBody(request, signUpSchema, 4_000)), { access: 'public' });
 
 /** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
-export const { GET, PUT, PATCH, DELETE, HEAD } = otherMethods({ POST });
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

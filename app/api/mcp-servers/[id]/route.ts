@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { patchMcpServerSchema } from '@/lib/mcp/config';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { patchServer, removeServer } from '@/lib/server/mcp-servers';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,3 +19,6 @@ export const DELETE = withErrors(async (request: Request, { params }: Context) =
   await removeServer(request, id);
   return NextResponse.json({ ok: true });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { GET, POST, PUT, HEAD, OPTIONS } = otherMethods({ PATCH, DELETE });

@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { sessionPatchSchema } from '@/lib/api/session-request';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { deleteSessionFor, getSessionDetail, updateSessionFor } from '@/lib/server/sessions';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,3 +24,6 @@ export const DELETE = withErrors(async (request: Request, { params }: Context) =
   await deleteSessionFor(request, id);
   return NextResponse.json({ ok: true });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { POST, PUT, OPTIONS } = otherMethods({ GET, PATCH, DELETE });

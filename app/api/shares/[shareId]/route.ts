@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { shareUpdateSchema } from '@/lib/api/share-request';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { revokeShareFor, updateShareFor } from '@/lib/server/shares';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,3 +20,6 @@ export const DELETE = withErrors(async (request: Request, { params }: Context) =
   await revokeShareFor(request, shareId);
   return NextResponse.json({ ok: true });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { GET, POST, PUT, HEAD, OPTIONS } = otherMethods({ PATCH, DELETE });

@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { revokeInviteFor } from '@/lib/server/accounts';
 import { withErrors } from '@/lib/server/http';
 import { requireAdmin } from '@/lib/server/owner';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,3 +14,6 @@ export const DELETE = withErrors(async (request: Request, { params }: Context) =
   await revokeInviteFor(id);
   return NextResponse.json({ ok: true });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { GET, POST, PUT, PATCH, HEAD, OPTIONS } = otherMethods({ DELETE });

@@ -3,6 +3,7 @@ import { userPatchSchema } from '@/lib/api/accounts';
 import { updateUserFor } from '@/lib/server/accounts';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { requireAdmin } from '@/lib/server/owner';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,3 +14,6 @@ export const PATCH = withErrors(async (request: Request, { params }: Context) =>
   const { id } = await params;
   return NextResponse.json({ user: await updateUserFor(viewer, id, await readJsonBody(request, userPatchSchema, 1_000)) });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { GET, POST, PUT, DELETE, HEAD, OPTIONS } = otherMethods({ PATCH });

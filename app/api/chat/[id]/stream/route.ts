@@ -1,6 +1,7 @@
 import { withErrors } from '@/lib/server/http';
 import { followSessionRun } from '@/lib/server/run-follow';
 import { requireSession } from '@/lib/server/session-access';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,3 +11,6 @@ export const GET = withErrors(async (request: Request, { params }: { params: Pro
   const { db, ownerId } = await requireSession(request, id);
   return followSessionRun(request, db, ownerId, id);
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

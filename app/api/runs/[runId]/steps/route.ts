@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { withErrors } from '@/lib/server/http';
 import { listRunStepsFor } from '@/lib/server/runs';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,3 +10,6 @@ export const GET = withErrors(async (request: Request, { params }: { params: Pro
   const { runId } = await params;
   return NextResponse.json({ steps: await listRunStepsFor(request, runId) });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { compactSessionFor } from '@/lib/server/manual-compaction';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,3 +14,6 @@ export const POST = withErrors(async (request: Request, { params }: { params: Pr
   const body = await readJsonBody(request, compactSchema, 10_000);
   return NextResponse.json(await compactSessionFor(request, id, body.focus));
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

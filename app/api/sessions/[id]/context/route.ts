@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { withErrors } from '@/lib/server/http';
 import { requireSession } from '@/lib/server/session-access';
 import { contextReport } from '@/lib/server/session-context';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,3 +12,6 @@ export const GET = withErrors(async (request: Request, { params }: { params: Pro
   const { db, ownerId, session } = await requireSession(request, id);
   return NextResponse.json({ context: await contextReport(db, ownerId, session) });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiError, withErrors } from '@/lib/server/http';
 import { exportSessionJson, exportSessionMarkdown } from '@/lib/server/session-transfer';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,3 +25,6 @@ export const GET = withErrors(async (request: Request, { params }: Context) => {
     },
   });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

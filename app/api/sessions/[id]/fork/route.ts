@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { messageRefSchema } from '@/lib/api/session-request';
 import { forkSessionFor } from '@/lib/server/fork';
 import { readJsonBody, withErrors } from '@/lib/server/http';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,3 +14,6 @@ export const POST = withErrors(async (request: Request, { params }: Context) => 
   const { messageId } = await readJsonBody(request, messageRefSchema, 1_000);
   return NextResponse.json({ session: await forkSessionFor(request, id, messageId) }, { status: 201 });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

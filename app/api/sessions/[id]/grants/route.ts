@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { listGrantsFor } from '@/lib/server/grants';
 import { withErrors } from '@/lib/server/http';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,3 +10,6 @@ export const GET = withErrors(async (request: Request, { params }: { params: Pro
   const { id } = await params;
   return NextResponse.json({ grants: await listGrantsFor(request, id) });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -4,6 +4,7 @@ import { MAX_MESSAGE_CHARS } from '@/lib/api/chat-request';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { queueMessage, readQueue } from '@/lib/server/message-queue';
 import { requireSession } from '@/lib/server/session-access';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -30,3 +31,6 @@ export const POST = withErrors(async (request: Request, { params }: Context) => 
   const { db, ownerId } = await requireSession(request, id);
   return NextResponse.json(await queueMessage({ request, db, ownerId, sessionId: id, text: body.text, modelKey: body.modelKey }), { status: 201 });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { shareCreateSchema } from '@/lib/api/share-request';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { createShareFor, listSharesFor } from '@/lib/server/shares';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,3 +18,6 @@ export const POST = withErrors(async (request: Request, { params }: Context) => 
   const body = await readJsonBody(request, shareCreateSchema, 100_000);
   return NextResponse.json({ share: await createShareFor(request, id, body) }, { status: 201 });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

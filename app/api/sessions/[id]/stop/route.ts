@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { withErrors } from '@/lib/server/http';
 import { stopSessionRun } from '@/lib/server/run-follow';
 import { requireSession } from '@/lib/server/session-access';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,3 +12,6 @@ export const POST = withErrors(async (request: Request, { params }: { params: Pr
   const { db, ownerId } = await requireSession(request, id);
   return NextResponse.json({ stopped: await stopSessionRun(db, ownerId, id) });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

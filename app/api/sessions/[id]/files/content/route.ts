@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiError, withErrors } from '@/lib/server/http';
 import { workspaceFileFor } from '@/lib/server/workspace-files';
 import { MAX_PATH_LENGTH } from '@/lib/workspace/paths';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,3 +16,6 @@ export const GET = withErrors(async (request: Request, { params }: { params: Pro
   if (!parsed.success) throw new ApiError('bad_request', `Invalid request: ${parsed.error.issues[0]?.message ?? 'bad path'}`);
   return NextResponse.json({ file: await workspaceFileFor(request, id, parsed.data.path) });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { pinMessageFor } from '@/lib/server/manual-compaction';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,3 +17,6 @@ export const PATCH = withErrors(async (request: Request, { params }: Context) =>
   await pinMessageFor(request, id, messageId, body.pinned);
   return NextResponse.json({ messageId, pinned: body.pinned });
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { GET, POST, PUT, DELETE, HEAD, OPTIONS } = otherMethods({ PATCH });

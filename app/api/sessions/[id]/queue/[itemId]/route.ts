@@ -4,6 +4,7 @@ import { MAX_MESSAGE_CHARS } from '@/lib/api/chat-request';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { cancelQueuedMessage, editQueuedMessage } from '@/lib/server/message-queue';
 import { requireSession } from '@/lib/server/session-access';
+import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,3 +26,6 @@ export const DELETE = withErrors(async (request: Request, { params }: Context) =
   const { db, ownerId } = await requireSession(request, id);
   return NextResponse.json(await cancelQueuedMessage({ db, ownerId, sessionId: id, id: itemId }));
 });
+
+/** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
+export const { GET, POST, PUT, HEAD, OPTIONS } = otherMethods({ PATCH, DELETE });
