@@ -114,7 +114,8 @@ describe('every API route', () => {
       const { url, params } = fill(route);
       for (const method of METHODS) {
         const handler = handlers[method];
-        if (typeof handler !== 'function') continue;
+        // A method the route does not implement is a 405 for anyone (tests/integration/methods.test.ts).
+        if (typeof handler !== 'function' || 'methodNotAllowed' in handler) continue;
         const context = () => ({ params: Promise.resolve(params) });
 
         const anonymous = await handler(request(method, url), context());
