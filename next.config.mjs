@@ -1,3 +1,6 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // libsql ships a native binary; just-bash has optional native compression deps Turbopack cannot resolve: keep both out of the server bundle.
@@ -5,6 +8,11 @@ const nextConfig = {
   // A separate build folder lets two builds (e.g. a test run beside a dev build) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // A self-contained server folder (.next/standalone, traced node_modules) for containers and copies to other
+  // machines; scripts/standalone.mjs adds the custom server, static files and migrations to it (docs/deploy.md).
+  output: 'standalone',
+  // Trace from this folder: a lockfile in a parent directory must not move the standalone layout.
+  outputFileTracingRoot: path.dirname(fileURLToPath(import.meta.url)),
   reactStrictMode: true,
   // On every response: no sniffing, no framing (share pages included), referrers only to this origin in full,
   // and the microphone for the app alone.

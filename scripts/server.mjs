@@ -11,7 +11,9 @@
  */
 import './node-env.mjs';
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { logger, REQUEST_ID_HEADER } from '../lib/log.mjs';
@@ -97,6 +99,28 @@ function limitBody(req, res, limit, fields) {
   });
 }
 
+/**
+ * Serves with the Next config the production build was made with, as Next's generated
+ * standalone server.js does: from <distDir>/required-server-files.json, through the variable
+ * Next reads instead of loading next.config.mjs (a standalone folder has none, and the config
+ * loader's dependencies are not traced). The same in a checkout, so both serve one build one
+ * way, and Next does not warn that `next start` ignores `output: 'standalone'`.
+ *
+ * Loading it once quietly here fills Next's config cache: Next's own first load prints a
+ * plain-text timing line ("✓ Running next.config took …") among the JSON log lines.
+ */
+async function serveBuiltConfig() {
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  const file = path.join(root, distDir, 'required-server-files.json');
+  if (!existsSync(file)) {
+    console.error(`No production build in ${path.join(root, distDir)}: run \`npm start\` (it builds), or \`next build\` first.`);
+    process.exit(1);
+  }
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(file, 'utf8')).config);
+  const { default: loadConfig } = createRequire(import.meta.url)('next/dist/server/config');
+  await loadConfig('phase-production-server', root, { silent: true });
+}
+
 /** @param {http.IncomingMessage} req */
 function requestFields(req) {
   return {
@@ -124,6 +148,7 @@ export async function startServer({ dev = false, env = process.env } = {}) {
 
   // Next reads NODE_ENV when it loads; set it before importing.
   Object.assign(process.env, { NODE_ENV: dev ? 'development' : 'production' });
+  if (!dev) await serveBuiltConfig();
   const { default: next } = await import('next');
   const app = next({ dev, dir: root, hostname: bind.host, port: bind.port });
   await app.prepare();
@@ -176,7 +201,7 @@ export async function startServer({ dev = false, env = process.env } = {}) {
   const port = typeof address === 'object' && address ? address.port : bind.port;
   if (bind.warning) log('warn', bind.warning, { host: bind.host, port });
   const shown = bind.open ? `http://${bind.host.includes(':') ? `[${bind.host}]` : bind.host}:${port}` : `http://localhost:${port}`;
-  log('info', `Agent Playground ${dev ? '(development) ' : ''}ready on ${shown}`, { host: bind.host, port, open: bind.open });
+  log('info', `Agent Playground ${dev ? '(development) ' : ''}ready on ${shown}`, { host: bind.host, port, open: bind.open, accounts: bind.accounts });
 
   installShutdown(server);
   return server;

@@ -1,6 +1,9 @@
 // npm start: production server on http://localhost:3000 (PORT to change it), SQLite in ./data.
-// Builds first when there is no build yet or the sources changed since the last one, then
-// serves in this process (scripts/server.mjs: local-only bind, request guard, drain on SIGTERM).
+// In a checkout it builds first when there is no build yet or the sources changed since the
+// last one (and completes .next/standalone, scripts/standalone.mjs); in a standalone folder
+// (the container image, docs/deploy.md) it serves the build it was shipped with. Then it
+// migrates the database and serves in this process (scripts/server.mjs: local-only bind
+// unless accounts are on, request guard, drain on SIGTERM).
 import './node-env.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -48,10 +51,19 @@ try {
   process.exit(1);
 }
 
-if (process.env.SKIP_BUILD !== '1' && !buildIsCurrent()) {
-  console.log('Building Agent Playground (first start or sources changed)…');
-  const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+// A standalone folder has the compiled app but no sources, next.config.mjs or build tools.
+const isCheckout = existsSync(path.join(root, 'next.config.mjs'));
+if (isCheckout && process.env.SKIP_BUILD !== '1') {
+  if (!buildIsCurrent()) {
+    console.log('Building Agent Playground (first start or sources changed)…');
+    const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  // `next build` rewrites .next/standalone; complete it for copying elsewhere (docs/deploy.md).
+  if (!existsSync(path.join(root, '.next', 'standalone', 'scripts', 'server.mjs'))) {
+    const { assembleStandalone } = await import('./standalone.mjs');
+    await assembleStandalone();
+  }
 }
 
 // Fail fast on a bad DATABASE_URL, before the server says it is ready.
