@@ -74,6 +74,20 @@ export function databaseUrl() {
   return process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
 }
 
+/**
+ * On Vercel (VERCEL is set) a SQLite file would live on one function instance's temporary
+ * disk: every instance would see its own, and all of it would be lost. Refused, with the fix.
+ * @param {string} url
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function assertDatabaseFitsHost(url, env = process.env) {
+  if (env.VERCEL && url.startsWith('file:')) {
+    throw new Error(
+      `DATABASE_URL is ${url}, a local file: on Vercel it would be lost with each function instance. Set DATABASE_URL to a libSQL/Turso database (libsql://…) and DATABASE_AUTH_TOKEN (docs/vercel.md).`,
+    );
+  }
+}
+
 /** @param {string} url */
 function ensureDirectoryFor(url) {
   const file = url.replace(/^file:(\/\/)?/, '');
@@ -81,8 +95,14 @@ function ensureDirectoryFor(url) {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
 }
 
-/** Per-connection settings: SQLite keeps these per connection, not per file. */
-const CONNECTION_PRAGMAS = [`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, 'PRAGMA foreign_keys = ON'];
+/**
+ * Per-connection settings: SQLite keeps these per connection, not per file.
+ * secure_delete zeroes what a DELETE or UPDATE frees, so a removed secret (an MCP header
+ * value, a provider key) is not left readable in free space of the file (see
+ * db/queries/freed-pages.ts for the write-ahead log). A remote libSQL server keeps its own
+ * settings; there, stored secrets are only ever ciphertext (docs/keys-and-secrets.md).
+ */
+const CONNECTION_PRAGMAS = [`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, 'PRAGMA foreign_keys = ON', 'PRAGMA secure_delete = ON'];
 const RETRIED_METHODS = new Set(['execute', 'batch', 'executeMultiple', 'migrate']);
 
 /** Calls that reached the local database, for figures (a transaction counts once, its statements not at all). */
@@ -104,6 +124,7 @@ export const databaseCalls = { statements: 0, transactions: 0 };
  * @returns {Promise<import('@libsql/client').Client>}
  */
 export async function openClient(url = databaseUrl(), authToken = process.env.DATABASE_AUTH_TOKEN) {
+  assertDatabaseFitsHost(url);
   const local = url.startsWith('file:');
   if (local) ensureDirectoryFor(url);
   const client = createClient(local ? { url, concurrency: 1 } : { url, authToken: authToken || undefined });

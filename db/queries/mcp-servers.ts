@@ -2,7 +2,12 @@ import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { mcpServers, type McpServerRow } from '../schema';
+import { checkpointFreedSecrets } from './freed-pages';
 
+/**
+ * Header values are stored sealed (lib/server/secret-box.ts): these queries move them as
+ * they are stored, and lib/server seals and opens them.
+ */
 export type McpServerFields = Pick<McpServerRow, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'enabled'> & Partial<Pick<McpServerRow, 'confirmedCommand' | 'toolTimeoutMs'>>;
 
 export async function listMcpServers(db: Db, ownerId: string): Promise<McpServerRow[]> {
@@ -48,7 +53,18 @@ export async function updateMcpServer(db: Db, ownerId: string, id: string, patch
     .set({ ...patch, updatedAt: Date.now() })
     .where(and(eq(mcpServers.ownerId, ownerId), eq(mcpServers.id, id)))
     .returning();
+  if (row && patch.headers) await checkpointFreedSecrets(db);
   return row;
+}
+
+/** Every server's stored headers, for the startup upgrade that seals plaintext values. */
+export async function listAllMcpServerHeaders(db: Db): Promise<Array<Pick<McpServerRow, 'id' | 'headers'>>> {
+  return db.select({ id: mcpServers.id, headers: mcpServers.headers }).from(mcpServers);
+}
+
+/** Writes a server's headers again (re-encrypted), keeping its dates; the old bytes are checkpointed away by the caller. */
+export async function replaceMcpServerHeaders(db: Db, id: string, headers: McpServerRow['headers']): Promise<void> {
+  await db.update(mcpServers).set({ headers }).where(eq(mcpServers.id, id));
 }
 
 export async function deleteMcpServer(db: Db, ownerId: string, id: string): Promise<boolean> {
@@ -56,5 +72,6 @@ export async function deleteMcpServer(db: Db, ownerId: string, id: string): Prom
     .delete(mcpServers)
     .where(and(eq(mcpServers.ownerId, ownerId), eq(mcpServers.id, id)))
     .returning({ id: mcpServers.id });
+  if (rows.length > 0) await checkpointFreedSecrets(db);
   return rows.length > 0;
 }

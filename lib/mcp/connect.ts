@@ -4,7 +4,11 @@ import { isStdioAllowed, STDIO_ENV_FLAG } from './config';
 import { isCommandConfirmed, UNCONFIRMED_COMMAND_MESSAGE } from './stdio-command';
 
 /** What it takes to reach a server: the stored row minus bookkeeping. */
-export type McpServerConfig = Pick<McpServerRecord, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'confirmedCommand'> & Partial<Pick<McpServerRecord, 'toolTimeoutMs'>>;
+export type McpServerConfig = Pick<McpServerRecord, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'confirmedCommand'> &
+  Partial<Pick<McpServerRecord, 'toolTimeoutMs'>> & {
+    /** Set when the stored header values could not be decrypted (lib/server): the server is not contacted, and this says why. */
+    headersUnreadable?: string;
+  };
 
 /**
  * Connecting (transport start + initialize) and listing tools are bounded:
@@ -28,6 +32,7 @@ async function transportFor(server: McpServerConfig): Promise<MCPTransport | { t
     return new StdioMCPTransport({ command: server.command, args: server.args ?? [] });
   }
   if (!server.url) throw new McpConnectionError('This server has no URL.');
+  if (server.headersUnreadable) throw new McpConnectionError(`MCP server "${server.name}": ${server.headersUnreadable}`);
   // Redirects are refused: a server cannot send our requests (and its headers) elsewhere.
   return { type: server.transport, url: server.url, headers: server.headers ?? {}, redirect: 'error' };
 }

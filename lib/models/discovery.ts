@@ -36,7 +36,8 @@ export function discoverOllamaModels(baseUrl: string): Promise<string[]> {
 }
 
 export function discoverCompatibleModels(baseUrl: string, apiKey?: string): Promise<string[]> {
-  return cached(`compat:${baseUrl}`, async () => {
+  // Per key too: two viewers with different keys may see different lists.
+  return cached(`compat:${baseUrl}\0${apiKey ?? ''}`, async () => {
     const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
     const body = (await fetchJson(`${baseUrl.replace(/\/$/, '')}/models`, headers)) as { data?: Array<{ id?: string }> };
     return (body.data ?? []).map((m) => m.id ?? '').filter(Boolean);

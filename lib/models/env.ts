@@ -44,3 +44,24 @@ export function readProviderEnv(env: Record<string, string | undefined> = proces
     defaultModel: nonEmpty(env.DEFAULT_MODEL),
   };
 }
+
+/** Providers whose key can also be set in the UI (lib/server/provider-keys.ts), with the variable each key stands in for. */
+export const KEYED_PROVIDERS = {
+  openai: { label: 'OpenAI', envVar: 'OPENAI_API_KEY' },
+  compat: { label: 'OpenAI-compatible', envVar: 'OPENAI_COMPATIBLE_API_KEY' },
+} as const;
+
+export type KeyedProvider = keyof typeof KEYED_PROVIDERS;
+
+/** Keys from outside the environment, one per provider; the caller has already applied its precedence. */
+export type ProviderKeys = Partial<Record<KeyedProvider, string>>;
+
+/** The env with these keys in place of the environment's own. */
+export function withProviderKeys(env: ProviderEnv, keys: ProviderKeys): ProviderEnv {
+  return { ...env, openaiApiKey: keys.openai ?? env.openaiApiKey, compatApiKey: keys.compat ?? env.compatApiKey };
+}
+
+/** Whether a key for this provider can be used at all: the OpenAI-compatible one needs its base URL. */
+export function providerKeyUsable(env: ProviderEnv, provider: KeyedProvider): boolean {
+  return provider === 'compat' ? Boolean(env.compatBaseUrl) : true;
+}

@@ -4,6 +4,8 @@ import type { McpServerRow } from '@/db/schema';
 import type { McpServerFields } from '@/db/queries/mcp-servers';
 import { commandFingerprint } from '@/lib/mcp/stdio-command';
 import { isStdioAllowed, mergeHeaders, originOf, STDIO_ENV_FLAG, type CreateMcpServerInput, type PatchMcpServerInput } from '@/lib/mcp/config';
+import { sealHeaderValues } from './mcp-header-secrets';
+import { sealSecret } from './secret-box';
 
 /** The stdio gate, as the routes answer it: a clear 400 while the operator has not opted in. */
 export function assertTransportAllowed(transport: McpServerRow['transport']): void {
@@ -12,7 +14,7 @@ export function assertTransportAllowed(transport: McpServerRow['transport']): vo
   }
 }
 
-/** The stored fields of a new server. */
+/** The stored fields of a new server; header values sealed (secret-box). */
 export function fieldsForCreate(body: CreateMcpServerInput): McpServerFields {
   assertTransportAllowed(body.transport);
   const stdio = body.transport === 'stdio';
@@ -20,7 +22,7 @@ export function fieldsForCreate(body: CreateMcpServerInput): McpServerFields {
     name: body.name,
     transport: body.transport,
     url: stdio ? null : (body.url ?? null),
-    headers: stdio ? {} : Object.fromEntries((body.headers ?? []).map((header) => [header.name, header.value])),
+    headers: stdio ? {} : sealHeaderValues(Object.fromEntries((body.headers ?? []).map((header) => [header.name, header.value]))),
     command: stdio ? (body.command ?? null) : null,
     args: stdio ? (body.args ?? []) : [],
     // A new stdio command has not been confirmed by anyone yet.
@@ -45,7 +47,8 @@ export function fieldsForPatch(row: McpServerRow, body: PatchMcpServerInput): Pa
   const url = body.url ?? row.url;
   if (!url) throw new ApiError('bad_request', 'URL is required.');
   const originChanged = originOf(url) !== originOf(row.url);
-  const requested = body.headers ?? Object.keys(row.headers ?? {}).map((name) => ({ name }));
+  // New values are sealed before the merge; kept ones stay as stored.
+  const requested = body.headers?.map((header) => (header.value === undefined ? header : { ...header, value: sealSecret(header.value) })) ?? Object.keys(row.headers ?? {}).map((name) => ({ name }));
   // A McpConfigError from here is a 400 (toApiError).
   const headers = mergeHeaders(row.headers ?? {}, requested, originChanged);
   return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs']), transport, url, headers, command: null, args: [], confirmedCommand: null };

@@ -9,6 +9,7 @@ import { assertTransportAllowed, fieldsForCreate, fieldsForPatch } from './mcp-s
 import { commandFingerprint, isCommandConfirmed, UNCONFIRMED_COMMAND_MESSAGE } from '@/lib/mcp/stdio-command';
 import { toMcpServerView } from '@/lib/mcp/view';
 import { getAppDb } from './db';
+import { withOpenHeaders } from './mcp-header-secrets';
 import { ApiError } from './http';
 import { requireHostCommandOperator } from './local-peer';
 import { currentOwnerId } from './owner';
@@ -62,7 +63,7 @@ export async function testServer(request: Request, id: string): Promise<McpTestR
     await requireHostCommandOperator(request, 'Running a stdio MCP server');
     if (!isCommandConfirmed(row)) throw new ApiError('command_unconfirmed', UNCONFIRMED_COMMAND_MESSAGE);
   }
-  return connectAndList(row);
+  return connectAndList(withOpenHeaders(row));
 }
 
 export async function confirmStdioCommand(request: Request, id: string, body: ConfirmStdioCommandInput): Promise<McpServerView> {

@@ -1,5 +1,10 @@
 import 'server-only';
+import type { Db } from '@/db/client';
+import { listMcpServers } from '@/db/queries/mcp-servers';
 import { scrubSecrets } from '@/lib/log.mjs';
+import { openStoredHeaderValue } from './mcp-header-secrets';
+import { storedProviderKeyValues } from './provider-keys';
+import { SecretDecryptError } from './secret-box';
 
 /** Environment variables whose names say they hold a credential. */
 const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)/i;
@@ -13,6 +18,31 @@ export function configuredSecretValues(env: Record<string, string | undefined> =
     .filter(([name, value]) => SECRET_NAME.test(name) && typeof value === 'string' && value.length >= MIN_SECRET_CHARS)
     .map(([, value]) => value!);
   return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+
+/** MCP header values this short are kept as they are (they would match ordinary text); longer ones are removed. */
+const MIN_HEADER_VALUE_CHARS = 4;
+
+/**
+ * Everything exports and shares must never contain: this server's credential variables,
+ * every provider key stored in the database (any owner's: a user could paste the admin's
+ * key into a chat), and the owner's MCP header values, decrypted. Longest first.
+ */
+export async function secretValuesToScrub(db: Db, ownerId: string): Promise<string[]> {
+  const [providerKeys, servers] = await Promise.all([storedProviderKeyValues(db), listMcpServers(db, ownerId)]);
+  const headerValues = servers.flatMap((server) => Object.values(server.headers ?? {}).flatMap(openedOrNothing));
+  const values = [...configuredSecretValues(), ...providerKeys.filter((key) => key.length >= MIN_SECRET_CHARS), ...headerValues.filter((value) => value.length >= MIN_HEADER_VALUE_CHARS)];
+  return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+
+/** A stored header value as plaintext; one no key opens cannot have been used anywhere either. */
+function openedOrNothing(value: string): string[] {
+  try {
+    return [openStoredHeaderValue(value)];
+  } catch (error) {
+    if (error instanceof SecretDecryptError) return [];
+    throw error;
+  }
 }
 
 /** A string with key-shaped text (sk-…, Bearer …) and the given secret values replaced. */

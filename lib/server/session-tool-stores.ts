@@ -4,6 +4,7 @@ import { listEnabledMcpServers } from '@/db/queries/mcp-servers';
 import { setSessionTodos } from '@/db/queries/todos';
 import { databaseWorkspaceStore } from '@/db/queries/workspace';
 import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
+import { withOpenHeaders } from './mcp-header-secrets';
 
 /** A session's tools with the database behind them: its workspace, its todo list and the owner's enabled MCP servers. */
 export function sessionToolsFor(input: { db: Db; ownerId: string; sessionId: string }): Promise<SessionToolSet> {
@@ -12,6 +13,6 @@ export function sessionToolsFor(input: { db: Db; ownerId: string; sessionId: str
     sessionId,
     workspace: databaseWorkspaceStore(db, ownerId, sessionId),
     saveTodos: (todos) => setSessionTodos(db, ownerId, sessionId, todos),
-    mcpServers: () => listEnabledMcpServers(db, ownerId),
+    mcpServers: async () => (await listEnabledMcpServers(db, ownerId)).map(withOpenHeaders),
   });
 }

@@ -13,7 +13,7 @@ import { ApiError } from './http';
 import { currentOwnerId } from './owner';
 import { limitRequest } from './rate-limit';
 import { requireSession } from './session-access';
-import { configuredSecretValues, scrubJson, scrubText } from './secret-scrub';
+import { scrubJson, scrubText, secretValuesToScrub } from './secret-scrub';
 import { jsonDepth } from '@/lib/api/json-depth';
 import { EXPORT_FORMAT, EXPORT_VERSION, MAX_IMPORT_DEPTH, sessionExportSchema, upgradeExport, type SessionExport } from './session-format';
 import { toSessionSummary } from './sessions';
@@ -30,10 +30,12 @@ const generateId = createIdGenerator({ size: 16 });
 const prefixedId = (prefix: string) => createIdGenerator({ prefix, size: 16 });
 const newIds = { message: prefixedId('msg'), run: prefixedId('run'), step: prefixedId('step'), compaction: prefixedId('cmp') };
 
-async function recordsFor(request: Request, sessionId: string): Promise<SessionRecords> {
-  const records = await readSessionRecords(await getAppDb(), (await currentOwnerId(request)), sessionId);
+async function recordsFor(request: Request, sessionId: string): Promise<SessionRecords & { secrets: string[] }> {
+  const db = await getAppDb();
+  const ownerId = await currentOwnerId(request);
+  const records = await readSessionRecords(db, ownerId, sessionId);
   if (!records) throw new ApiError('not_found', 'Session not found.');
-  return records;
+  return { ...records, secrets: await secretValuesToScrub(db, ownerId) };
 }
 
 /** The stored messages in order, each validated like every load (a broken row exports as its stand-in). */
@@ -51,8 +53,7 @@ function fileContent(content: Buffer, secrets: readonly string[]): string {
 export async function exportSessionJson(request: Request, sessionId: string): Promise<{ filename: string; body: SessionExport }> {
   const records = await recordsFor(request, sessionId);
   const messages = await messagesOf(records);
-  const secrets = configuredSecretValues();
-  const { session } = records;
+  const { session, secrets } = records;
   const body: SessionExport = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -128,7 +129,7 @@ export async function exportSessionMarkdown(request: Request, sessionId: string)
   const { db, ownerId, session } = await requireSession(request, sessionId);
   const messages = await loadSessionMessages(db, ownerId, session.id);
   const text = [`# ${session.title}`, ...messages.map(messageMarkdown)].join('\n\n') + '\n';
-  return { filename: `${fileSlug(session.title)}.md`, body: scrubText(text, configuredSecretValues()) };
+  return { filename: `${fileSlug(session.title)}.md`, body: scrubText(text, await secretValuesToScrub(db, ownerId)) };
 }
 
 /* ---------- Import ---------- */

@@ -5,11 +5,11 @@ import { createSession, deleteSession, getSession, listSessions, updateSession, 
 import type { SessionRow } from '@/db/schema';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { BranchMap, SessionDetail, SessionSummary } from '@/lib/api-types';
-import { listModels, resolveModel } from '@/lib/models/registry';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import type { ModelInfo } from '@/lib/models/types';
 import { branchesOf, switchBranchFor } from './branches';
 import { getAppDb } from './db';
+import { modelListingForPage, modelListingFor, resolveModelFor } from './models';
 import { ApiError } from './http';
 import { currentOwnerId, findViewer } from './owner';
 import { loadTranscriptForReattach } from './run-follow';
@@ -46,9 +46,10 @@ export async function listSessionSummaries(request: Request | Headers): Promise<
 
 /** A new session on the given model (or the default one); an unknown model is refused before anything is saved. */
 export async function createSessionFor(request: Request, input: { modelKey?: string; title?: string }): Promise<SessionSummary> {
-  const modelKey = input.modelKey ?? (await listModels()).defaultKey;
-  await resolveModel(modelKey);
-  const row = await createSession(await getAppDb(), { id: generateSessionId(), ownerId: (await currentOwnerId(request)), modelKey, title: input.title });
+  const ownerId = await currentOwnerId(request);
+  const modelKey = input.modelKey ?? (await modelListingFor(ownerId)).defaultKey;
+  await resolveModelFor(ownerId, modelKey);
+  const row = await createSession(await getAppDb(), { id: generateSessionId(), ownerId, modelKey, title: input.title });
   return toSessionSummary(row, new Set());
 }
 
@@ -90,7 +91,7 @@ export async function showBranchFor(request: Request, id: string, messageId: str
 
 /** The session page's data: the session, its transcript and the models to pick from. */
 export async function loadSessionPage(requestHeaders: Headers, id: string): Promise<(SessionView & { models: ModelInfo[] }) | undefined> {
-  const [view, listing] = await Promise.all([loadSessionView(requestHeaders, id), listModels()]);
+  const [view, listing] = await Promise.all([loadSessionView(requestHeaders, id), modelListingForPage(requestHeaders)]);
   return view && { ...view, models: listing.models };
 }
 
@@ -101,8 +102,9 @@ export async function sessionTitle(requestHeaders: Headers, id: string): Promise
 
 /** Title, model, settings or permission mode; a model change is checked first. */
 export async function updateSessionFor(request: Request, id: string, changes: SessionUpdate): Promise<SessionSummary> {
-  if (changes.modelKey) await resolveModel(changes.modelKey);
-  const row = await updateSession(await getAppDb(), (await currentOwnerId(request)), id, changes);
+  const ownerId = await currentOwnerId(request);
+  if (changes.modelKey) await resolveModelFor(ownerId, changes.modelKey);
+  const row = await updateSession(await getAppDb(), ownerId, id, changes);
   if (!row) throw new ApiError('not_found', 'Session not found.');
   return toSessionSummary(row);
 }

@@ -1,14 +1,13 @@
 import 'server-only';
 import { getToolOrDynamicToolName, isToolUIPart } from 'ai';
 import type { Db } from '@/db/client';
-import { listMcpServers } from '@/db/queries/mcp-servers';
 import { getRunningRun } from '@/db/queries/runs';
 import { readSessionRecords, type SessionRecords } from '@/db/queries/session-transfer';
 import type { AgentUIMessage, AgentUIMessagePart, UsageTotals } from '@/lib/agent/messages';
 import type { CompactionEntry, SecretFinding, ShareOptions, ShareSnapshot } from '@/lib/api-types';
 import { ApiError } from './http';
 import { agentInstructions } from './instructions';
-import { configuredSecretValues, mapStrings } from './secret-scrub';
+import { mapStrings, secretValuesToScrub } from './secret-scrub';
 import { SecretScanner, secretHash } from './secret-scan';
 import { messageFromLog } from './recovery';
 import { loadSessionMessages } from './stored-messages';
@@ -145,8 +144,7 @@ export async function buildShareSnapshot(
   if (!records) throw new ApiError('not_found', 'Session not found.');
   const saved = await loadSessionMessages(db, ownerId, sessionId);
   const messages = withRunInProgress ? await withRunFromLog(db, ownerId, sessionId, saved) : saved;
-  const mcpHeaderValues = (await listMcpServers(db, ownerId)).flatMap((server) => Object.values(server.headers ?? {}));
-  const alwaysRemoved = [...configuredSecretValues(), ...mcpHeaderValues.filter((value) => value.length >= 4)];
+  const alwaysRemoved = await secretValuesToScrub(db, ownerId);
 
   const draft = replaceAll<ShareSnapshot>(
     {

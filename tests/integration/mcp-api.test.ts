@@ -93,8 +93,11 @@ describe('MCP server settings API', () => {
 
     const { getDb } = await import('@/db/client');
     const { getMcpServer } = await import('@/db/queries/mcp-servers');
+    const { openSecret } = await import('@/lib/server/secret-box');
     const row = await getMcpServer(await getDb(), 'local', server.id);
-    expect(row?.headers).toEqual({ Authorization: SECRET, 'X-Team': 'red-team-value' });
+    // Stored sealed (docs/keys-and-secrets.md), never as plaintext.
+    expect(Object.values(row!.headers).every((value) => value.startsWith('enc:v1:'))).toBe(true);
+    expect({ Authorization: openSecret(row!.headers.Authorization), 'X-Team': openSecret(row!.headers['X-Team']) }).toEqual({ Authorization: SECRET, 'X-Team': 'red-team-value' });
     expect(row?.enabled).toBe(false);
   });
 

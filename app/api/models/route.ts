@@ -1,13 +1,13 @@
 import { NextResponse } from 'next/server';
 import type { ModelsResponse } from '@/lib/api-types';
-import { listModels } from '@/lib/models';
 import { withErrors } from '@/lib/server/http';
+import { modelListingForRequest } from '@/lib/server/models';
 import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = withErrors(async () => {
-  const listing: ModelsResponse = await listModels();
+export const GET = withErrors(async (request: Request) => {
+  const listing: ModelsResponse = await modelListingForRequest(request);
   return NextResponse.json(listing);
 });
 
