@@ -25,6 +25,8 @@ export interface TurnInput<R> {
   request: R;
   /** After the run ended: lib/server/chat.ts passes the queue's dispatcher, so the next queued message follows. */
   afterRun?: StartRunInput['afterRun'];
+  /** Where the turn's request came to: a run that goes on in a chained invocation asks for it there. */
+  origin?: string;
 }
 
 /**
@@ -81,16 +83,16 @@ async function claimed<T>(db: Db, ownerId: string, sessionId: string, start: () 
 
 /** The turn's message is in place: unanswered approvals expire (the conversation moved on), the model follows, and a run starts on the shown branch. */
 async function runOnBranch(db: Db, input: TurnInput<{ modelKey?: string }>, model: ResolvedModel): Promise<ActiveRun> {
-  const { ownerId, session, afterRun } = input;
+  const { ownerId, session, afterRun, origin } = input;
   await expirePendingApprovals(db, ownerId, session.id);
   if (model.info.key !== session.modelKey) await updateSession(db, ownerId, session.id, { modelKey: model.info.key });
   const history = await loadSessionMessages(db, ownerId, session.id);
-  return startRun({ db, ownerId, sessionId: session.id, history, model, settings: sessionLoopSettings(session.settings), afterRun });
+  return startRun({ db, ownerId, sessionId: session.id, history, model, settings: sessionLoopSettings(session.settings), afterRun, origin });
 }
 
 /** Checks the decisions against what the server asked (400 and nothing runs otherwise), records them, and continues the same message. */
 export async function continueTurnAfterApprovals(input: TurnInput<ApprovalsRequest>): Promise<ActiveRun> {
-  const { ownerId, session, request, afterRun } = input;
+  const { ownerId, session, request, afterRun, origin } = input;
   const db = await getAppDb();
   const model = await resolveModel(session.modelKey);
   await claimSession(db, ownerId, session.id);
@@ -110,6 +112,7 @@ export async function continueTurnAfterApprovals(input: TurnInput<ApprovalsReque
       continuation: { messageId: validated.messageId, approvals: validated.answers },
       toolSet,
       afterRun,
+      origin,
     });
   } catch (error) {
     releaseSession(session.id);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { approvalsRequestSchema } from '@/lib/api/approval-request';
 import { chatRequestSchema, regenerateRequestSchema } from '@/lib/api/chat-request';
 import { continueTurnAfterApprovals, regenerateTurn, startTurnWithMessage } from './chat-turn';
+import { keepRunning } from './invocation';
 import { queueAfterRun } from './message-queue';
 import { limitRequest } from './rate-limit';
 import { runEventsResponse } from './run-log';
@@ -17,16 +18,20 @@ export type ChatBody = z.infer<typeof chatBodySchema>;
  * with the new message or continues after the approvals (and sends the next
  * queued message when it ends normally), streamed from its log. The client
  * sends only its new message or its decisions; history comes from the database.
+ * The run is kept alive past the response (after(): on Vercel the invocation lives
+ * until the run ends or hands itself on to a chained one).
  */
 export async function chatTurn(request: Request, body: ChatBody): Promise<Response> {
   await limitRequest('chat', request);
   const { ownerId, session } = await requireSession(request, body.sessionId);
-  const turn = { ownerId, session, afterRun: queueAfterRun(ownerId, session.id) };
+  const origin = new URL(request.url).origin;
+  const turn = { ownerId, session, origin, afterRun: queueAfterRun(ownerId, session.id, origin) };
   const run =
     'approvals' in body
       ? await continueTurnAfterApprovals({ ...turn, request: body })
       : 'regenerate' in body
         ? await regenerateTurn({ ...turn, request: body })
         : await startTurnWithMessage({ ...turn, request: body });
+  keepRunning(run.done);
   return runEventsResponse(run.log.read());
 }

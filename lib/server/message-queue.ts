@@ -13,6 +13,7 @@ import { getAppDb } from './db';
 import { ApiError } from './http';
 import { limitRequest } from './rate-limit';
 import { isSessionRunning } from './run-manager';
+import { keepRunning } from './invocation';
 
 /**
  * Messages sent while a run is active wait in the database, in order. When a
@@ -87,9 +88,9 @@ export async function sendQueuedNow(input: { db: Db; ownerId: string; sessionId:
   return queueResponse(db, ownerId, sessionId, dispatchedId);
 }
 
-/** What a turn runs after its run ended: the next queued message, when the run ended normally. */
-export function queueAfterRun(ownerId: string, sessionId: string): (end: RunEnd) => Promise<void> {
-  return (end) => dispatchQueueAfterRun({ ownerId, sessionId, end });
+/** What a turn runs after its run ended: the next queued message, when the run ended normally. `origin`: where the turn's request came to. */
+export function queueAfterRun(ownerId: string, sessionId: string, origin?: string): (end: RunEnd) => Promise<void> {
+  return (end) => dispatchQueueAfterRun({ ownerId, sessionId, end, origin });
 }
 
 /**
@@ -97,10 +98,10 @@ export function queueAfterRun(ownerId: string, sessionId: string): (end: RunEnd)
  * so a browser that follows the run finds the next one already running.
  * Never throws: the run that ended is not affected by the queue.
  */
-async function dispatchQueueAfterRun(input: { ownerId: string; sessionId: string; end: RunEnd }): Promise<void> {
+async function dispatchQueueAfterRun(input: { ownerId: string; sessionId: string; end: RunEnd; origin?: string }): Promise<void> {
   if (!dispatchesQueue(input.end)) return;
   try {
-    await dispatchNextQueued(input.ownerId, input.sessionId);
+    await dispatchNextQueued(input.ownerId, input.sessionId, input.origin);
   } catch (error) {
     logger.error({ err: error, sessionId: input.sessionId }, 'sending the next queued message failed');
   }
@@ -111,8 +112,9 @@ async function dispatchQueueAfterRun(input: { ownerId: string; sessionId: string
  * message sent from the composer. Answers the new user message's id, or
  * undefined when nothing was queued or a run is active. If the turn cannot
  * start, the message goes back to the head of the queue and the error is thrown.
+ * The run is kept alive past the request (or run) that dispatched it, like a typed one.
  */
-async function dispatchNextQueued(ownerId: string, sessionId: string): Promise<string | undefined> {
+async function dispatchNextQueued(ownerId: string, sessionId: string, origin?: string): Promise<string | undefined> {
   if (isSessionRunning(sessionId)) return undefined;
   const db = await getAppDb();
   const session = await getSession(db, ownerId, sessionId);
@@ -128,7 +130,8 @@ async function dispatchNextQueued(ownerId: string, sessionId: string): Promise<s
     message: { id: taken.id, role: 'user', parts: [{ type: 'text', text: taken.text }] },
   };
   try {
-    await startTurnWithMessage({ ownerId, session, request, afterRun: queueAfterRun(ownerId, sessionId) });
+    const run = await startTurnWithMessage({ ownerId, session, request, origin, afterRun: queueAfterRun(ownerId, sessionId, origin) });
+    keepRunning(run.done);
     return taken.id;
   } catch (error) {
     // Already in the transcript (a previous attempt got that far): it was sent, so it stays out of the queue.

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { readUIMessageStream } from 'ai';
 import type { Db } from '@/db/client';
@@ -7,6 +7,7 @@ import { databaseUrl } from '@/db/open.mjs';
 import { getMessageRow, saveMessage } from '@/db/queries/messages';
 import { appendRunEvents, lastRunEventSeq, readRunEvents, type RunEvent } from '@/db/queries/run-events';
 import { finishRun, listOrphanedRuns } from '@/db/queries/runs';
+import { abandonRunContinuation } from '@/db/queries/run-continuations';
 import type { RunRow } from '@/db/schema';
 import type { AgentUIMessage, AgentUIMessageChunk, AgentUIMessagePart, RunEnd } from '@/lib/agent/messages';
 import { landRunWrite } from './run-log';
@@ -30,14 +31,27 @@ export const SERVER_RESTART_END: RunEnd = {
 };
 const INTERRUPTED_TOOL_TEXT = 'interrupted by server restart';
 
+/** A run that paused to go on in a chained invocation (lib/server/run-handoff.ts) which never took it. */
+export const LOST_CONTINUATION_END: RunEnd = {
+  reason: 'server-restart',
+  message:
+    'The run used up the time one request may work and was to go on in a new request, which never started. Everything it did so far is kept. Continue to pick up where it left off.',
+};
+
+// A serverless platform starts and ends processes for requests: each is its own instance, never "this one restarted".
+const perProcessInstance = `inst-${randomBytes(8).toString('hex')}`;
+
 /**
  * This server process's identity for run leases: stable across restarts of the same
  * server (host, port, database), so a restarted process recovers its own runs at once
  * instead of waiting for their leases to run out. PLAYGROUND_INSTANCE_ID overrides it.
+ * On Vercel every process is its own instance: many run at once with the same host
+ * name, port and database, and a cold start must not take another one's runs.
  */
 export function instanceId(): string {
   const configured = process.env.PLAYGROUND_INSTANCE_ID?.trim();
   if (configured) return configured;
+  if (process.env.VERCEL) return perProcessInstance;
   const identity = [hostname(), process.env.PORT ?? '', databaseUrl(), process.cwd()].join('|');
   return `inst-${createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
 }
@@ -91,25 +105,45 @@ async function storedRunMessage(db: Db, run: RunRow): Promise<AgentUIMessage | u
 }
 
 /** Interrupts one orphaned run. Answers false when another process got there first. */
-async function recoverRun(db: Db, run: RunRow): Promise<boolean> {
-  if (!(await landRunWrite(() => finishRun(db, run.id, { status: 'interrupted', endReason: SERVER_RESTART_END.reason })))) return false;
+function recoverRun(db: Db, run: RunRow): Promise<boolean> {
+  return interruptRun(db, run, run.continuation ? LOST_CONTINUATION_END : SERVER_RESTART_END);
+}
+
+/** Ends a running run as interrupted with `end`, its message and log closed. Answers false when it had ended already. */
+export async function interruptRun(db: Db, run: RunRow, end: RunEnd): Promise<boolean> {
+  if (!(await landRunWrite(() => finishRun(db, run.id, { status: 'interrupted', endReason: end.reason })))) return false;
+  await closeRunAsInterrupted(db, run, end);
+  return true;
+}
+
+/**
+ * A hand-off that failed (the next invocation could not be reached): the run ends as
+ * interrupted at once, unless an invocation took it meanwhile. Answers whether it ended it.
+ */
+export async function interruptUnclaimedContinuation(db: Db, run: RunRow, nonce: string, end: RunEnd = LOST_CONTINUATION_END): Promise<boolean> {
+  if (!(await landRunWrite(() => abandonRunContinuation(db, run.id, nonce, end.reason)))) return false;
+  await closeRunAsInterrupted(db, run, end);
+  return true;
+}
+
+/** The interrupted run's message, rebuilt from its log, with open tool calls closed and `end`; the same closing goes into the log for followers. */
+async function closeRunAsInterrupted(db: Db, run: RunRow, end: RunEnd): Promise<void> {
   const fromLog = await messageFromLog(db, run);
   const found = fromLog ?? (await storedRunMessage(db, run));
-  if (!found) return true;
+  if (!found) return;
   // The run row names the message: a log whose `start` chunk never landed must not save it under another id.
   const message = found.id ? found : { ...found, id: run.messageId };
-  const closed = closeInterruptedMessage(message);
+  const closed = closeInterruptedMessage(message, end);
   await landRunWrite(() => saveMessage(db, run.ownerId, run.sessionId, closed));
   // Followers of the log see the same ending the transcript shows.
   const closing: AgentUIMessageChunk[] = [
     ...message.parts.filter(isOpenToolPart).map((part): AgentUIMessageChunk => ({ type: 'tool-output-error', toolCallId: part.toolCallId, errorText: INTERRUPTED_TOOL_TEXT })),
-    { type: 'data-run-end', id: 'run-end', data: SERVER_RESTART_END },
-    { type: 'message-metadata', messageMetadata: { runEnd: closed.metadata?.runEnd ?? SERVER_RESTART_END } },
+    { type: 'data-run-end', id: 'run-end', data: end },
+    { type: 'message-metadata', messageMetadata: { runEnd: closed.metadata?.runEnd ?? end } },
     { type: 'finish' },
   ];
   const first = (await lastRunEventSeq(db, run.id)) + 1;
   await landRunWrite(() => appendRunEvents(db, run.id, closing.map((chunk, index) => ({ seq: first + index, chunk }))));
-  return true;
 }
 
 /**

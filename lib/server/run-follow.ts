@@ -32,10 +32,8 @@ export async function followSessionRun(request: Request, db: Db, ownerId: string
 export async function stopSessionRun(db: Db, ownerId: string, sessionId: string, waitMs = 15_000): Promise<boolean> {
   const local = getActiveRun(sessionId);
   const stopped = await stopRun(db, ownerId, sessionId);
-  if (local) {
-    await local.done;
-    return stopped;
-  }
+  // A local run may have just handed itself on to a chained invocation, which then takes the stop: wait for the row either way.
+  if (local) await local.done;
   const deadline = Date.now() + waitMs;
   while (stopped && Date.now() < deadline && (await getRunningRun(db, ownerId, sessionId))) {
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -13,6 +13,11 @@ import type { AgentUIMessageChunk } from '@/lib/agent/messages';
  * its own followers get each one at once; any other process follows by polling the
  * table. Either way a follower can start after any sequence number, so a reload, a
  * second tab and another instance all see the same run.
+ *
+ * A run carried by chained invocations (lib/server/run-handoff.ts) keeps one log: each
+ * invocation numbers on from the last logged chunk, reads the earlier ones from the
+ * table, and when it hands the run on its followers go on reading the table, where the
+ * next invocation writes. A follower sees one run, every chunk once, in order.
  */
 
 const FLUSH_MS = 50;
@@ -24,7 +29,8 @@ const RUN_WRITE_BUDGET_MS = 120_000;
 
 export const landRunWrite = <T>(write: () => Promise<T>) => withBusyRetry(write, { budgetMs: RUN_WRITE_BUDGET_MS });
 
-type Follower = (event: RunEvent | null) => void;
+/** A chunk, the end of the run's log (null), or its hand-off to the next invocation. */
+type Follower = (event: RunEvent | null | 'handed-off') => void;
 
 /** The owner's side: numbers chunks, keeps them for local followers, writes them in batches. */
 export class RunLog {
@@ -34,6 +40,7 @@ export class RunLog {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
+  private handedOff = false;
   /** Statements written so far (one per flush). */
   writes = 0;
   /** Set when a batch could not be written within the run's budget. */
@@ -43,15 +50,17 @@ export class RunLog {
     private readonly db: Db,
     readonly runId: string,
     private readonly onWriteFailure: (error: unknown) => void = () => {},
+    /** The last chunk earlier invocations of this run logged: this one numbers on from there. */
+    private readonly baseSeq = 0,
   ) {}
 
   get lastSeq(): number {
-    return this.events.length;
+    return this.baseSeq + this.events.length;
   }
 
   append(chunk: AgentUIMessageChunk): number {
     if (this.closed) return this.lastSeq;
-    const event = { seq: this.events.length + 1, chunk };
+    const event = { seq: this.lastSeq + 1, chunk };
     this.events.push(event);
     this.pending.push(event);
     for (const follower of this.followers) follower(event);
@@ -93,30 +102,68 @@ export class RunLog {
     this.followers.clear();
   }
 
-  /** The events after `afterSeq`, then live ones until the run's log closes. */
+  /** The run goes on in another invocation (after close): local followers go on reading the table. */
+  handOff(): void {
+    this.closed = true;
+    this.handedOff = true;
+    for (const follower of this.followers) follower('handed-off');
+    this.followers.clear();
+  }
+
+  /**
+   * The events after `afterSeq` (those of earlier invocations from the table), then live
+   * ones until the run's log closes; after a hand-off, the next invocation's from the table.
+   */
   read(afterSeq = 0): ReadableStream<RunEvent> {
     let follower: Follower | undefined;
+    let table: ReadableStreamDefaultReader<RunEvent> | undefined;
+    let cancelled = false;
+    let sent = afterSeq;
     return new ReadableStream<RunEvent>({
-      start: (controller) => {
-        for (const event of this.events) if (event.seq > afterSeq) controller.enqueue(event);
-        if (this.closed) {
-          controller.close();
-          return;
-        }
+      start: async (controller) => {
+        const send = (event: RunEvent) => {
+          if (event.seq <= sent) return;
+          controller.enqueue(event);
+          sent = event.seq;
+        };
+        // The next invocation writes into the table: follow it there, to the run's end.
+        const followTable = async () => {
+          table = followRunFromLog(this.db, this.runId, sent).getReader();
+          try {
+            for (let next = await table.read(); !next.done; next = await table.read()) send(next.value);
+            controller.close();
+          } catch {
+            // the reader went away
+          }
+        };
+        for (let page = await this.earlierEvents(sent); page.length > 0 && !cancelled; page = await this.earlierEvents(sent)) page.forEach(send);
+        for (const event of this.events) send(event);
+        if (this.handedOff) return void followTable();
+        if (this.closed) return controller.close();
         follower = (event) => {
           try {
-            if (!event) controller.close();
-            else if (event.seq > afterSeq) controller.enqueue(event);
+            if (event === 'handed-off') void followTable();
+            else if (!event) controller.close();
+            else send(event);
           } catch {
             if (follower) this.followers.delete(follower); // the reader went away
           }
         };
         this.followers.add(follower);
       },
-      cancel: () => {
+      cancel: async () => {
+        cancelled = true;
         if (follower) this.followers.delete(follower);
+        await table?.cancel();
       },
     });
+  }
+
+  /** Chunks earlier invocations of this run logged after `afterSeq` (one page), from the table. */
+  private async earlierEvents(afterSeq: number): Promise<RunEvent[]> {
+    if (afterSeq >= this.baseSeq) return [];
+    const page = await readRunEvents(this.db, this.runId, afterSeq, 2000);
+    return page.filter((event) => event.seq <= this.baseSeq);
   }
 }
 

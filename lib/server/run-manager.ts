@@ -6,7 +6,7 @@ import { saveMessage } from '@/db/queries/messages';
 import { createRun, finishRun, getRunningRun, renewRunLease, requestRunStop } from '@/db/queries/runs';
 import { touchSession } from '@/db/queries/sessions';
 import { saveWorkspaceSnapshot } from '@/db/queries/workspace-snapshots';
-import type { LoopSettings, RunResult } from '@/lib/agent';
+import type { LoopCheckpoint, LoopSettings, PausedRun, RunResult } from '@/lib/agent';
 import { withoutRunEnd } from '@/lib/agent/approvals';
 import type { ApprovalAnswer } from '@/lib/agent/types';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
@@ -15,6 +15,8 @@ import type { SessionToolSet } from '@/lib/tools/session-tools';
 import { sessionToolsFor } from './session-tool-stores';
 import { ApiError } from './http';
 import { closeInterruptedMessage, HEARTBEAT_MS, instanceId, LEASE_MS, recoverOrphanedRuns, SERVER_RESTART_END } from './recovery';
+import { invocationBudgetMs } from './invocation';
+import { handOffRun } from './run-handoff';
 import { landRunWrite, RunLog } from './run-log';
 import { generateMessageId, messageSaver, runStream, type LogLine } from './run-stream';
 
@@ -22,6 +24,9 @@ import { generateMessageId, messageSaver, runStream, type LogLine } from './run-
  * Runs belong to the server, not to the HTTP request that started them: the
  * request only reads the run's chunk log. A run keeps going (and keeps saving
  * at every step boundary) when the browser goes away; Stop is a server command.
+ * Where one request may work only so long (Vercel), a run pauses at a step boundary
+ * once its invocation's budget is used, and a chained invocation resumes it on the
+ * same log (run-handoff.ts, run-continuation.ts).
  */
 
 export interface ActiveRun {
@@ -119,22 +124,15 @@ export interface StartRunInput {
   afterRun?: (end: RunEnd) => Promise<void>;
   /** Tools the caller already opened (e.g. to validate edited arguments); the run closes them. */
   toolSet?: SessionToolSet;
+  /** The origin the request that started the chat turn came to: where a chained invocation is asked for (run-handoff.ts). */
+  origin?: string;
 }
 
 /** Starts a run in the background. The session must have been claimed with claimSession. */
 export async function startRun(input: StartRunInput): Promise<ActiveRun> {
   const { db, ownerId, sessionId, history, model } = input;
   const runId = generateRunId();
-  const logLine = logger.child({ runId, sessionId });
   const messageId = input.continuation?.messageId ?? generateMessageId();
-  const controller = new AbortController();
-  // A run whose log cannot be written fails visibly (not as "stopped by you").
-  let logFailure: RunEnd | undefined;
-  const log = new RunLog(db, runId, (error) => {
-    logLine.error({ err: error }, 'writing the run log failed');
-    logFailure = { reason: 'error', message: 'The run stopped because its progress could not be saved: the database is unavailable.' };
-    controller.abort(new Error(logFailure.message));
-  });
   const owner = instanceId();
   const claimed = await landRunWrite(() =>
     createRun(db, {
@@ -149,10 +147,69 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
     }),
   );
   if (!claimed) throw runActiveError();
+  return launchRun(input, { runId, messageId, owner, lastSeq: 0 });
+}
+
+export interface ResumeRunInput extends StartRunInput {
+  runId: string;
+  messageId: string;
+  checkpoint: LoopCheckpoint;
+  /** The last chunk the earlier invocations logged. */
+  lastSeq: number;
+  /** Stop was asked while the run waited for this invocation: it ends as stopped at once. */
+  stopRequested: boolean;
+}
+
+/**
+ * Resumes, in this invocation, a run an earlier one paused (run-continuation.ts claimed
+ * it for this instance): from the loop's checkpoint, on the stored history, writing on
+ * after the log's last chunk.
+ */
+export async function resumeRun(input: ResumeRunInput): Promise<ActiveRun> {
+  const { runId, messageId, checkpoint, lastSeq, stopRequested } = input;
+  return launchRun(input, { runId, messageId, owner: instanceId(), lastSeq, resume: checkpoint, stopRequested });
+}
+
+/** The run's life in this process: its stream into the log, the heartbeat, and its end (or its hand-off to the next invocation). */
+async function launchRun(
+  input: StartRunInput,
+  chain: { runId: string; messageId: string; owner: string; lastSeq: number; resume?: LoopCheckpoint; stopRequested?: boolean },
+): Promise<ActiveRun> {
+  const { db, ownerId, sessionId } = input;
+  const { runId, messageId, owner } = chain;
+  const logLine = logger.child({ runId, sessionId });
+  const controller = new AbortController();
+  if (chain.stopRequested) controller.abort(new Error('stopped by user'));
+  // A run whose log cannot be written fails visibly (not as "stopped by you").
+  let logFailure: RunEnd | undefined;
+  const log = new RunLog(
+    db,
+    runId,
+    (error) => {
+      logLine.error({ err: error }, 'writing the run log failed');
+      logFailure = { reason: 'error', message: 'The run stopped because its progress could not be saved: the database is unavailable.' };
+      controller.abort(new Error(logFailure.message));
+    },
+    chain.lastSeq,
+  );
   const toolSet = input.toolSet ?? (await sessionToolsFor({ db, ownerId, sessionId }));
   const saver = messageSaver(db, ownerId, sessionId, logLine);
-  const outcome: { result?: RunResult } = {};
-  const stream = runStream({ ...input, runId, messageId, toolSet, signal: controller.signal, saver, logLine, onResult: (result) => (outcome.result = result) });
+  const outcome: { result?: RunResult | PausedRun } = {};
+  const budgetMs = invocationBudgetMs();
+  const invocationStartedAt = Date.now();
+  const shouldPause = budgetMs === undefined ? undefined : () => Date.now() - invocationStartedAt >= budgetMs;
+  const stream = runStream({
+    ...input,
+    runId,
+    messageId,
+    toolSet,
+    signal: controller.signal,
+    saver,
+    logLine,
+    resume: chain.resume,
+    shouldPause,
+    onResult: (result) => (outcome.result = result),
+  });
 
   const run: ActiveRun = { runId, sessionId, ownerId, messageId, controller, log, done: Promise.resolve() };
   activeRuns.set(sessionId, run);
@@ -163,9 +220,14 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
     await pump(stream, log, logLine);
     stopHeartbeat();
     await saver.settled();
+    const result = outcome.result;
+    if (result && 'paused' in result && !run.interruptedByShutdown) {
+      await log.flush();
+      if (!logFailure) return handOff(run, result.paused, { input, owner, toolSet, logLine });
+    }
     // Cut short by a shutdown, or by a log it could not write: the message and followers say which.
     const override = run.interruptedByShutdown ? SERVER_RESTART_END : logFailure;
-    const end: RunEnd = override ?? outcome.result?.end ?? { reason: 'error', message: 'The run ended unexpectedly.' };
+    const end: RunEnd = override ?? (result && 'end' in result ? result.end : undefined) ?? { reason: 'error', message: 'The run ended unexpectedly.' };
     if (override) await endInterrupted(db, ownerId, sessionId, log, saver.last(), override);
     // The workspace as this turn left it: a fork from this message starts with these files.
     if (saver.last()) await landRunWrite(() => saveWorkspaceSnapshot(db, ownerId, sessionId, messageId)).catch((error) => logLine.error({ err: error }, 'saving the workspace snapshot failed'));
@@ -178,6 +240,18 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
   })();
 
   return run;
+}
+
+/**
+ * The run paused with its message and log saved: this invocation lets go of it (its
+ * followers here go on reading the log from the table) and asks for the next one.
+ */
+async function handOff(run: ActiveRun, checkpoint: LoopCheckpoint, context: { input: StartRunInput; owner: string; toolSet: SessionToolSet; logLine: LogLine }): Promise<void> {
+  const { input, owner, toolSet, logLine } = context;
+  await toolSet.close().catch((error) => logLine.error({ err: error }, 'closing tools failed'));
+  activeRuns.delete(run.sessionId);
+  run.log.handOff();
+  await handOffRun({ db: input.db, runId: run.runId, owner, checkpoint, origin: input.origin, logLine });
 }
 
 /** Every chunk of the run goes to its log, in order, until the stream ends. */

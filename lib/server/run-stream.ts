@@ -5,7 +5,7 @@ import type { Db } from '@/db/client';
 import { saveMessage } from '@/db/queries/messages';
 import { insertRunStep } from '@/db/queries/runs';
 import { getSessionTodos } from '@/db/queries/todos';
-import { runAgent, type LoopSettings, type RunResult, type StepTrace } from '@/lib/agent';
+import { runAgent, type LoopCheckpoint, type LoopSettings, type PausedRun, type RunResult, type StepTrace } from '@/lib/agent';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ApprovalAnswer } from '@/lib/agent/types';
 import type { ResolvedModel } from '@/lib/models/types';
@@ -58,19 +58,25 @@ export interface RunStreamInput {
   model: ResolvedModel;
   settings?: Partial<LoopSettings>;
   continuation?: { messageId: string; approvals: ApprovalAnswer[] };
+  /** Going on from an earlier invocation's pause: `history` ends with the run's message as saved then. */
+  resume?: LoopCheckpoint;
+  /** Asked at each step boundary: true pauses the run there, to go on in a chained invocation. */
+  shouldPause?: () => boolean;
   toolSet: SessionToolSet;
   signal: AbortSignal;
   saver: MessageSaver;
   logLine: LogLine;
   /** The loop's result, once it returned. */
-  onResult: (result: RunResult) => void;
+  onResult: (result: RunResult | PausedRun) => void;
 }
 
 /**
  * One run's chunks: the agent loop over the session's context view, with the
  * permission hooks, step traces saved as they end, and the message saved at
  * every step boundary. A loop that throws (a bug) still ends the message with
- * a run end, so the history stays valid.
+ * a run end, so the history stays valid. A run that pauses to go on in a chained
+ * invocation writes no `finish`; the invocation that resumes it writes no `start`:
+ * in its log the run is one message stream.
  */
 export function runStream(input: RunStreamInput): ReadableStream<AgentUIMessageChunk> {
   const { runId, messageId, model, toolSet } = input;
@@ -78,10 +84,12 @@ export function runStream(input: RunStreamInput): ReadableStream<AgentUIMessageC
     originalMessages: input.history,
     generateId: generateMessageId,
     execute: async ({ writer }) => {
-      writer.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
+      if (!input.resume) writer.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
       toolSet.notices?.forEach((notice, index) => writer.write({ type: 'data-tool-notice', id: `tool-notice-${index}`, data: notice }));
       try {
-        input.onResult(await runLoop(input, (chunk) => writer.write(chunk)));
+        const result = await runLoop(input, (chunk) => writer.write(chunk));
+        input.onResult(result);
+        if ('paused' in result) return;
       } catch (error) {
         // The loop turns provider failures into run ends; reaching here is a bug, but the history must stay valid.
         const end: RunEnd = { reason: 'error', message: describeError(error) };
@@ -97,7 +105,7 @@ export function runStream(input: RunStreamInput): ReadableStream<AgentUIMessageC
 }
 
 /** The loop itself, over the context view the seam builds (and compacts when asked). */
-async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk) => void): Promise<RunResult> {
+async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk) => void): Promise<RunResult | PausedRun> {
   const { db, ownerId, sessionId, runId, model, toolSet, settings } = input;
   const instructions = agentInstructions();
   const context = await createContextSeam({
@@ -110,10 +118,11 @@ async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk
     settings,
     tools: toolSet.tools,
     instructions,
-    summarizer: await summarizerFor(model, settings?.summarizerModel),
+    summarizer: await summarizerFor(model, settings?.summarizerModel, ownerId),
     write,
     generateId: generateCompactionId,
   });
+  const chain = { shouldPause: input.shouldPause, resume: input.resume };
   return runAgent({
     model: model.model,
     providerOptions: model.providerOptions,
@@ -131,7 +140,7 @@ async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk
       context.onStepEnd(trace);
       return saveStepTrace(input, trace);
     },
-  });
+  }, chain);
 }
 
 /** The inspector's record of one model call; a failed save is logged and the run goes on. */

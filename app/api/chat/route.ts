@@ -4,6 +4,8 @@ import { readJsonBody, withErrors } from '@/lib/server/http';
 import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
+/** A run started here goes on after the response, up to this many seconds per invocation (lib/server/invocation.ts). */
+export const maxDuration = 300;
 
 /** Parse, then one chat turn: the run's events stream back as they are logged. */
 export const POST = withErrors(async (request: Request) => {

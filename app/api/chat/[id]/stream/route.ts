@@ -4,6 +4,8 @@ import { requireSession } from '@/lib/server/session-access';
 import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
+/** A follower streams for at most this many seconds per invocation on Vercel (lib/server/invocation.ts). */
+export const maxDuration = 300;
 
 /** Reattach after a reload, from another tab or another instance: 204 when nothing runs, else the run from `?after=`/Last-Event-ID, then live. */
 export const GET = withErrors(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {

@@ -7,6 +7,8 @@ import { requireSession } from '@/lib/server/session-access';
 import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
+/** A queued message sent at once starts a run that goes on after the response (lib/server/invocation.ts). */
+export const maxDuration = 300;
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -5,6 +5,8 @@ import { requireSession } from '@/lib/server/session-access';
 import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
+/** The dispatched message's run goes on after the response (lib/server/invocation.ts). */
+export const maxDuration = 300;
 
 /** "Send now": sends the first queued message of a held queue. 409 while a run is active, 404 when nothing is queued. */
 export const POST = withErrors(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
