@@ -3,12 +3,12 @@ import { expirePendingApprovals } from '@/db/queries/approvals';
 import { getMessageRow, messageExists, saveMessage, setActiveLeaf } from '@/db/queries/messages';
 import { setAutoTitle, updateSession } from '@/db/queries/sessions';
 import type { SessionRow } from '@/db/schema';
-import { resolveModel } from '@/lib/models';
 import type { ResolvedModel } from '@/lib/models/types';
 import type { Db } from '@/db/client';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import { MAX_MESSAGE_CHARS, messageChars, toUserMessage, type ChatRequest, type RegenerateRequest } from '@/lib/api/chat-request';
 import { getAppDb } from './db';
+import { resolveModelFor } from './models';
 import { ApiError } from './http';
 import { claimSession, releaseSession, startRun, type ActiveRun, type StartRunInput } from './run-manager';
 import { titleFromMessage } from './titles';
@@ -42,7 +42,7 @@ export async function startTurnWithMessage(input: TurnInput<ChatRequest>): Promi
     throw new ApiError('too_large', `Message too long: ${messageChars(request).toLocaleString('en')} characters (limit ${MAX_MESSAGE_CHARS.toLocaleString('en')}).`);
   }
   const db = await getAppDb();
-  const model = await resolveModel(request.modelKey ?? session.modelKey);
+  const model = await resolveModelFor(ownerId, request.modelKey ?? session.modelKey);
   return claimed(db, ownerId, session.id, async () => {
     if (await messageExists(db, request.message.id)) throw new ApiError('duplicate_message', 'This message was already sent.');
     // An edit: the new message goes beside the edited one, after the same parent.
@@ -60,7 +60,7 @@ export async function startTurnWithMessage(input: TurnInput<ChatRequest>): Promi
 export async function regenerateTurn(input: TurnInput<RegenerateRequest>): Promise<ActiveRun> {
   const { ownerId, session, request } = input;
   const db = await getAppDb();
-  const model = await resolveModel(request.modelKey ?? session.modelKey);
+  const model = await resolveModelFor(ownerId, request.modelKey ?? session.modelKey);
   return claimed(db, ownerId, session.id, async () => {
     const target = await getMessageRow(db, ownerId, request.regenerate.userMessageId);
     if (!target || target.role !== 'user' || !(await setActiveLeaf(db, ownerId, session.id, target.id))) {
@@ -94,7 +94,7 @@ async function runOnBranch(db: Db, input: TurnInput<{ modelKey?: string }>, mode
 export async function continueTurnAfterApprovals(input: TurnInput<ApprovalsRequest>): Promise<ActiveRun> {
   const { ownerId, session, request, afterRun, origin } = input;
   const db = await getAppDb();
-  const model = await resolveModel(session.modelKey);
+  const model = await resolveModelFor(ownerId, session.modelKey);
   await claimSession(db, ownerId, session.id);
   let toolSet: SessionToolSet | undefined;
   try {

@@ -7,11 +7,11 @@ import type { CompactionEntry, CompactionResponse, ContextReport } from '@/lib/a
 import { compactHistory, SummaryFailedError } from '@/lib/context/compaction/compact-history';
 import { measureContext } from '@/lib/context/measure';
 import { exceedsHardLimit, shouldCompact } from '@/lib/context/thresholds';
-import { resolveModel } from '@/lib/models/registry';
 import { sessionToolsFor } from './session-tool-stores';
 import { agentInstructions } from './instructions';
 import { contextReport, loadContextState, measureSessionView, toModelMessages, toolSchemas } from './session-context';
 import { summarizerFor } from './summarizer';
+import { resolveModelFor } from './models';
 import { ApiError } from './http';
 import { claimSession, isSessionRunning, releaseSession } from './run-manager';
 import { limitRequest } from './rate-limit';
@@ -33,7 +33,7 @@ const compactionId = createIdGenerator({ prefix: 'cmp', size: 16 });
 export async function compactSessionFor(request: Request, id: string, focus: string | undefined): Promise<CompactionResponse> {
   await limitRequest('tool', request);
   const { db, ownerId, session } = await requireSession(request, id);
-  await resolveModel(session.modelKey);
+  await resolveModelFor(ownerId, session.modelKey);
   await claimSession(db, ownerId, session.id);
   try {
     const result = await compactSessionNow(db, ownerId, session, focus || undefined, request.signal);
@@ -67,7 +67,7 @@ async function compactSessionNow(db: Db, ownerId: string, session: SessionRow, f
     const instructions = agentInstructions();
     const { measure } = await measureSessionView(state, toolSet.tools, instructions);
     const schemas = await toolSchemas(toolSet.tools);
-    const model = await resolveModel(session.modelKey);
+    const model = await resolveModelFor(ownerId, session.modelKey);
     const record = await compactHistory({
       history: state.history,
       pinned: state.pinned,
@@ -77,7 +77,7 @@ async function compactSessionNow(db: Db, ownerId: string, session: SessionRow, f
       keepRecentTurns: state.settings.compactKeepRecentTurns,
       measure: async (view) =>
         (await measureContext({ modelId: state.modelId, instructions, tools: schemas, messages: await toModelMessages(view, toolSet.tools, state.settings) })).tokens,
-      summarize: await summarizerFor(model, state.settings.summarizerModel),
+      summarize: await summarizerFor(model, state.settings.summarizerModel, ownerId),
       alwaysSummarize: true,
       focus,
       signal,

@@ -3,8 +3,8 @@ import { generateText } from 'ai';
 import { usageFromSdk } from '@/lib/agent/usage';
 import type { Summarizer } from '@/lib/context/compaction/summarize-middle';
 import { modelLimits, usageCost } from '@/lib/models/catalog';
-import { resolveModel } from '@/lib/models/registry';
 import type { ResolvedModel } from '@/lib/models/types';
+import { resolveModelFor } from './models';
 
 /** Retries of the summary call; it runs inside a user's run, so keep the wait short. */
 const SUMMARIZER_MAX_RETRIES = 2;
@@ -31,9 +31,9 @@ function createSummarizer(model: ResolvedModel): Summarizer {
   };
 }
 
-/** The summarizer model chosen in the session settings, or the session's own model (also when the choice no longer resolves). */
-export async function summarizerFor(sessionModel: ResolvedModel, summarizerModelKey: string | undefined): Promise<Summarizer> {
+/** The summarizer model chosen in the session settings (with the owner's keys), or the session's own model (also when the choice no longer resolves). */
+export async function summarizerFor(sessionModel: ResolvedModel, summarizerModelKey: string | undefined, ownerId: string): Promise<Summarizer> {
   if (!summarizerModelKey || summarizerModelKey === sessionModel.info.key) return createSummarizer(sessionModel);
-  const chosen = await resolveModel(summarizerModelKey).catch(() => undefined);
+  const chosen = await resolveModelFor(ownerId, summarizerModelKey).catch(() => undefined);
   return createSummarizer(chosen ?? sessionModel);
 }
