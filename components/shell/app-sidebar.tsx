@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useRef } from 'react';
 import { useRouter } from 'next/navigation';
-import { BotIcon, FileUpIcon, Loader2Icon, PanelLeftCloseIcon, PlugIcon, SquarePenIcon } from 'lucide-react';
+import { BotIcon, FileUpIcon, KeyRoundIcon, Loader2Icon, PanelLeftCloseIcon, PlugIcon, SquarePenIcon } from 'lucide-react';
 import { AccountMenu } from '@/components/account/account-menu';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
@@ -40,6 +40,12 @@ export function AppSidebar({ variant }: { variant: 'column' | 'sheet' }) {
           <Link href="/settings/mcp-servers" onClick={closeSheet} data-testid="settings-open">
             <PlugIcon />
             MCP servers
+          </Link>
+        </Button>
+        <Button variant="ghost" size="sm" className="w-full justify-start gap-2 text-muted-foreground" asChild>
+          <Link href="/settings/providers" onClick={closeSheet} data-testid="provider-keys-open">
+            <KeyRoundIcon />
+            Provider keys
           </Link>
         </Button>
       </div>

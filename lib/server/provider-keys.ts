@@ -9,7 +9,7 @@ import { KEYED_PROVIDERS, providerKeyUsable, readProviderEnv, withProviderKeys, 
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { readInstanceSettings } from './instance-settings';
-import { currentViewer, requireAdmin, type Viewer } from './owner';
+import { currentViewer, findViewer, requireAdmin, type Viewer } from './owner';
 import { openSecret, SecretDecryptError, sealSecret } from './secret-box';
 
 /**
@@ -45,6 +45,14 @@ export async function providerEnvFor(ownerId: string): Promise<ProviderEnv> {
     if (key) chosen[provider] = key;
   }
   return withProviderKeys(keys.env, chosen);
+}
+
+/** What the Provider keys page offers this viewer: the server-wide keys (admins), and their own (accounts on, while allowed). */
+export async function providerKeysPageFor(requestHeaders: Headers): Promise<{ serverKeys: boolean; ownKeys: boolean }> {
+  const viewer = await findViewer(requestHeaders);
+  if (!viewer) return { serverKeys: false, ownKeys: false };
+  const { allowUserKeys } = await readInstanceSettings();
+  return { serverKeys: viewer.role === 'admin', ownKeys: !viewer.local && allowUserKeys };
 }
 
 /** Whose keys a request may manage, checked before anything of the request is read. */
