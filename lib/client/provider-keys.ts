@@ -12,7 +12,7 @@ import { request } from './api';
 const scopePath = (scope: ProviderKeyScope) => (scope === 'server' ? '/api/admin/provider-keys' : '/api/account/provider-keys');
 const itemPath = (scope: ProviderKeyScope, provider: string) => `${scopePath(scope)}/${encodeURIComponent(provider)}`;
 
-export async function fetchProviderKeys(scope: ProviderKeyScope): Promise<ProviderKeyView[]> {
+async function fetchProviderKeys(scope: ProviderKeyScope): Promise<ProviderKeyView[]> {
   return (await request<ProviderKeysResponse>(scopePath(scope))).providers;
 }
 

@@ -23,7 +23,7 @@ import { openSecret, SecretDecryptError, sealSecret } from './secret-box';
  * (lib/server/models.ts); the browser only ever gets a masked hint.
  */
 
-export const SERVER_WIDE_OWNER = '*';
+const SERVER_WIDE_OWNER = '*';
 const HINT_CHARS = 4;
 const MASK = '••••';
 const generateKeyId = createIdGenerator({ prefix: 'pk', size: 16 });

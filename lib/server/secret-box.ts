@@ -23,7 +23,7 @@ import { ApiError } from './api-error';
  * what only it opens (lib/server/stored-secrets.ts).
  */
 
-export const SEALED_PREFIX = 'enc:v1:';
+const SEALED_PREFIX = 'enc:v1:';
 const KEY_INFO = 'agent-playground/secret-box/v1';
 const KEY_FILE_NAME = 'secret-key';
 const IV_BYTES = 12;

@@ -13,7 +13,7 @@ const MIN_SECRET_CHARS = 8;
 const REDACTED = '[REDACTED]';
 
 /** The values of this server's credential variables (provider keys, the approval secret …), longest first. */
-export function configuredSecretValues(env: Record<string, string | undefined> = process.env): string[] {
+function configuredSecretValues(env: Record<string, string | undefined> = process.env): string[] {
   const values = Object.entries(env)
     .filter(([name, value]) => SECRET_NAME.test(name) && typeof value === 'string' && value.length >= MIN_SECRET_CHARS)
     .map(([, value]) => value!);

@@ -1,1 +1,0 @@
-export { listModels, resolveModel } from './registry';
