@@ -1,7 +1,7 @@
 /** Public API of the agent loop. Framework-free: no Next, React or database imports. */
 export { runAgent, historyToModelMessages, SUMMARY_PROMPT } from './loop';
 export type { AgentTool, LoopSettings, RunResult } from './types';
-export type { LoopCheckpoint, PausedRun, RunChain } from './checkpoint';
+export type { LoopCheckpoint, PausedRun } from './checkpoint';
 export * from './messages';
 export { DEFAULT_LOOP_SETTINGS, resolveSettings } from './settings';
 export type { AgentHooks, BeforeToolCallContext, BeforeToolCallDecision } from './hooks';
