@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './text-input';
 
 /**
  * Accounts and the admin page: request schemas and the shapes the browser gets.
  * Shared by the routes and the client (framework-free).
  */
 
-const noControl = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+const noControl = (value: string) => !hasControlCharacters(value);
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address.'));
 export const passwordSchema = z.string().min(10, 'Use at least 10 characters.').max(200, 'Use at most 200 characters.');

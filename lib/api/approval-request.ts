@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonDepth } from './json-depth';
+import { freeTextSchema } from './text-input';
 
 /**
  * Body of POST /api/chat when the user answers approval requests. The client
@@ -18,7 +19,7 @@ const decisionSchema = z
     /** The signature the server sent with the request (part.approval.signature). */
     signature: z.string().min(1).max(200),
     /** Shown to the model when the call is denied. */
-    reason: z.string().trim().max(2000).optional(),
+    reason: freeTextSchema('The reason', 2000, { trim: true }).optional(),
     /** Approve with these arguments instead (validated against the tool's schema). */
     editedInput: z.unknown().optional(),
     /** Also grant "always allow this tool in this session". */

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { AgentUIMessage } from '@/lib/agent/messages';
+import { freeTextSchema } from './text-input';
 
 /** A user message may hold at most this many characters of text. */
 export const MAX_MESSAGE_CHARS = 100_000;
 /** The whole request body: generous for JSON overhead around a maximal message. */
 export const MAX_CHAT_BODY_BYTES = 1_000_000;
 
-const textPart = z.object({ type: z.literal('text'), text: z.string() });
+// Bounded by the body limit here; the message's total against MAX_MESSAGE_CHARS is a 413 when the turn starts.
+const textPart = z.object({ type: z.literal('text'), text: freeTextSchema('A message', MAX_CHAT_BODY_BYTES) });
 
 /** Unknown keys are refused: a body with both a message and approvals is an error, not a message. */
 export const chatRequestSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TIMESTAMP_MS } from './text-input';
 
 /** Request bodies of the share API. The owner's choices; the server decides what is always left out. */
 
@@ -15,6 +16,7 @@ const redactSchema = z.array(z.string().min(1).max(100)).max(1000).default([]);
 const expiresAtSchema = z
   .number()
   .int()
+  .max(MAX_TIMESTAMP_MS, 'The expiry is not a date.')
   .refine((value) => value > Date.now(), 'The expiry must be in the future.')
   .nullable();
 

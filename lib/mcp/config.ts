@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters, hasTextControlCharacters } from '@/lib/api/text-input';
 import { MCP_SERVER_NAME_PATTERN } from './names';
 
 /**
@@ -34,6 +35,8 @@ const serverUrlSchema = z
   .string()
   .trim()
   .max(2000)
+  // The URL parser drops tabs and line breaks silently: refused, so the stored address is the one used.
+  .refine((value) => !hasControlCharacters(value), 'URL cannot contain control characters')
   .refine((value) => {
     if (!URL.canParse(value)) return false;
     const url = new URL(value);
@@ -50,13 +53,19 @@ const headerNameSchema = z
 const headerValueSchema = z
   .string()
   .max(8000)
-  .refine((value) => !/[\r\n\0]/.test(value), 'Header values cannot contain line breaks');
+  // HTTP allows tabs in a field value, and no other control character.
+  .refine((value) => !/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value), 'Header values cannot contain line breaks or control characters');
 
 const transportSchema = z.enum(['http', 'sse', 'stdio']);
-const commandSchema = z.string().trim().min(1).max(1000);
+const commandSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1000)
+  .refine((value) => !hasControlCharacters(value), 'The command cannot contain control characters');
 /** Per-server tool timeout: 1 s to 10 min; null goes back to the session's setting. */
 const toolTimeoutSchema = z.number().int().min(1000).max(600_000).nullable();
-const argsSchema = z.array(z.string().max(2000)).max(50);
+const argsSchema = z.array(z.string().max(2000).refine((value) => !hasTextControlCharacters(value), 'Arguments cannot contain control characters')).max(50);
 
 function uniqueHeaderNames(headers: { name: string }[] | undefined, ctx: z.RefinementCtx) {
   const seen = new Set<string>();

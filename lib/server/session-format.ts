@@ -5,6 +5,7 @@ import { PERMISSION_MODES } from '@/lib/permissions/policy';
 import { loopSettingsSchema } from '@/lib/settings/loop-settings';
 import { MAX_PATH_LENGTH } from '@/lib/workspace/paths';
 import { MAX_WORKSPACE_FILES } from '@/lib/workspace/limits';
+import { nameSchema } from '@/lib/api/text-input';
 
 /**
  * The session export file (`format`, `version`): what `GET
@@ -71,7 +72,7 @@ export const sessionExportSchema = z.strictObject({
   version: z.literal(EXPORT_VERSION),
   exportedAt: time,
   session: z.strictObject({
-    title: z.string().trim().min(1).max(200),
+    title: nameSchema('Title', 200),
     modelKey: z.string().min(1).max(300),
     permissionMode: z.enum(PERMISSION_MODES),
     settings: loopSettingsSchema,

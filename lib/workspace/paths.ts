@@ -20,6 +20,8 @@ export function resolveWorkspacePath(input: string): string {
   if (typeof input !== 'string' || input.trim() === '') throw new WorkspacePathError('The path is empty.');
   if (input.length > MAX_PATH_LENGTH) throw new WorkspacePathError(`The path is longer than ${MAX_PATH_LENGTH} characters.`);
   if (input.includes('\0')) throw new WorkspacePathError('The path contains a NUL character.');
+  // A file name is one line of visible text (lib/api/text-input.ts): no line breaks, tabs or escape codes.
+  if (/[\u0001-\u001f\u007f-\u009f\u2028\u2029]/.test(input)) throw new WorkspacePathError('The path contains a control character.');
   const resolved = path.posix.resolve(WORKSPACE_ROOT, input.trim());
   if (resolved !== WORKSPACE_ROOT && !resolved.startsWith(`${WORKSPACE_ROOT}/`)) {
     throw new WorkspacePathError(`"${input}" is outside the workspace: paths must be inside ${WORKSPACE_ROOT}.`);

@@ -1,22 +1,17 @@
 import { NextResponse } from 'next/server';
-import { z } from 'zod';
+import { sessionCreateSchema } from '@/lib/api/session-request';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { createSessionFor, listSessionSummaries } from '@/lib/server/sessions';
 import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
 
-const createSessionSchema = z.object({
-  modelKey: z.string().min(1).max(300).optional(),
-  title: z.string().trim().min(1).max(200).optional(),
-});
-
 export const GET = withErrors(async (request: Request) => {
   return NextResponse.json({ sessions: await listSessionSummaries(request) });
 });
 
 export const POST = withErrors(async (request: Request) => {
-  const body = await readJsonBody(request, createSessionSchema, 10_000);
+  const body = await readJsonBody(request, sessionCreateSchema, 10_000);
   return NextResponse.json({ session: await createSessionFor(request, body) }, { status: 201 });
 });
 

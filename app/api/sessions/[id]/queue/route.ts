@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { z } from 'zod';
 import { MAX_MESSAGE_CHARS } from '@/lib/api/chat-request';
+import { queueMessageSchema } from '@/lib/api/queue-request';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { queueMessage, readQueue } from '@/lib/server/message-queue';
 import { requireSession } from '@/lib/server/session-access';
@@ -12,13 +12,6 @@ export const maxDuration = 300;
 
 type Context = { params: Promise<{ id: string }> };
 
-const queueBodySchema = z
-  .object({
-    text: z.string().trim().min(1, 'The message is empty').max(MAX_MESSAGE_CHARS),
-    modelKey: z.string().min(1).max(300).optional(),
-  })
-  .strict();
-
 /** The session's queued messages, in the order they will be sent. */
 export const GET = withErrors(async (request: Request, { params }: Context) => {
   const { id } = await params;
@@ -29,7 +22,7 @@ export const GET = withErrors(async (request: Request, { params }: Context) => {
 /** Queues a message behind the active run (sent at once when nothing runs and nothing else waits). */
 export const POST = withErrors(async (request: Request, { params }: Context) => {
   const { id } = await params;
-  const body = await readJsonBody(request, queueBodySchema, MAX_MESSAGE_CHARS * 4);
+  const body = await readJsonBody(request, queueMessageSchema, MAX_MESSAGE_CHARS * 4);
   const { db, ownerId } = await requireSession(request, id);
   return NextResponse.json(await queueMessage({ request, db, ownerId, sessionId: id, text: body.text, modelKey: body.modelKey }), { status: 201 });
 });

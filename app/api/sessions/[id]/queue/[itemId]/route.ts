@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { z } from 'zod';
 import { MAX_MESSAGE_CHARS } from '@/lib/api/chat-request';
+import { queueEditSchema } from '@/lib/api/queue-request';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { cancelQueuedMessage, editQueuedMessage } from '@/lib/server/message-queue';
 import { requireSession } from '@/lib/server/session-access';
@@ -10,12 +10,10 @@ export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string; itemId: string }> };
 
-const editBodySchema = z.object({ text: z.string().trim().min(1, 'The message is empty').max(MAX_MESSAGE_CHARS) }).strict();
-
 /** Edits a queued message; 404 `not_queued` when it was already sent or cancelled. */
 export const PATCH = withErrors(async (request: Request, { params }: Context) => {
   const { id, itemId } = await params;
-  const body = await readJsonBody(request, editBodySchema, MAX_MESSAGE_CHARS * 4);
+  const body = await readJsonBody(request, queueEditSchema, MAX_MESSAGE_CHARS * 4);
   const { db, ownerId } = await requireSession(request, id);
   return NextResponse.json(await editQueuedMessage({ db, ownerId, sessionId: id, id: itemId, text: body.text }));
 });
