@@ -1,16 +1,16 @@
 /**
- * A run longer than its invocation's budget, carried by chained invocations: the real
- * routes behind a real HTTP server (every request is one invocation), the real agent loop
- * against the scripted model server, a real SQLite file. With RUN_INVOCATION_BUDGET_MS=1
- * every invocation makes one step, pauses at the step boundary and asks for the next one
- * with a signed request to POST /api/runs/:runId/continue on that server.
- *
- * VERCEL stays unset here: with VERCEL set a local database file is refused (it would be
- * lost), and no libSQL server runs in this test. What VERCEL changes besides (the default
- * budget, per-process instance ids) is covered in tests/unit/server/vercel.test.ts.
+ * A run longer than its invocation's budget, carried by chained invocations, as on Vercel
+ * (VERCEL=1): the real routes behind a real HTTP server (every request is one invocation),
+ * the real agent loop against the scripted model server, the database a libSQL server over
+ * HTTP (tests/support/libsql-server.mjs; on Vercel a local file is refused). With
+ * RUN_INVOCATION_BUDGET_MS=1 every invocation makes one step, pauses at the step boundary
+ * and asks for the next one with a signed request to POST /api/runs/:runId/continue.
  */
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
@@ -18,8 +18,23 @@ import { lastRunEventSeq, readRunEvents } from '@/db/queries/run-events';
 import { runs, type RunRow } from '@/db/schema';
 import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
 import { params, setupAppHarness, userMessage } from '../support/app-harness';
+import { startLibsqlServer } from '../support/libsql-server.mjs';
 
-const app = setupAppHarness({ name: 'vercel-chain', routes: ['stream', 'stop'], env: { RUN_INVOCATION_BUDGET_MS: '1' } });
+const libsql = await startLibsqlServer({ file: path.join(mkdtempSync(path.join(tmpdir(), 'ap-vercel-')), 'remote.db'), authToken: 'vercel-chain-token' });
+afterAll(() => libsql.close());
+
+const app = setupAppHarness({
+  name: 'vercel-chain',
+  routes: ['stream', 'stop'],
+  env: {
+    VERCEL: '1',
+    RUN_INVOCATION_BUDGET_MS: '1',
+    DATABASE_URL: libsql.url,
+    DATABASE_AUTH_TOKEN: 'vercel-chain-token',
+    // Every invocation must check the tokens the previous one signed: on Vercel, a shared key.
+    TOOL_APPROVAL_SECRET: 'vercel-chain-approval-secret',
+  },
+});
 const { api } = app;
 
 type ContinueRoute = typeof import('@/app/api/runs/[runId]/continue/route');
