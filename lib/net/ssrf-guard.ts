@@ -55,23 +55,45 @@ const RANGE_WORDS: Record<string, string> = {
 };
 
 /**
- * IPv6 forms that carry an IPv4 address inside them. A host or gateway on the way may
- * translate them to that IPv4 address, so none is fetched, whatever IPv4 address it
- * embeds: the public internet is reachable through plain IPv4 and native IPv6.
+ * IPv6 forms that carry an IPv4 address inside them. A host, a gateway or the operating
+ * system on the way may turn them into that IPv4 address (a NAT64 gateway, a 6to4 relay,
+ * a Teredo tunnel, the kernel's dual stack), so none is fetched, whatever it embeds:
+ * `64:ff9b::a9fe:a9fe` is the metadata endpoint behind a NAT64 gateway, and even a public
+ * embedded address is refused, because the public internet is reachable through plain
+ * IPv4 and native IPv6 and nothing legitimate needs these forms. Each form is a named
+ * prefix, checked before the generic ranges.
  */
-const EMBEDDED_IPV4_WORDS: Record<string, string> = {
-  ipv4Compatible: 'an IPv4-compatible IPv6 address (::/96)',
-  ipv4Mapped: 'an IPv4-mapped IPv6 address (::ffff:0:0/96)',
-  rfc6145: 'an IPv4-translated IPv6 address (::ffff:0:0:0/96)',
-  rfc6052: 'a NAT64 address (64:ff9b::/96)',
-  '6to4': 'a 6to4 address (2002::/16)',
-  teredo: 'a Teredo address (2001::/32)',
-};
+interface EmbeddedIpv4Form {
+  words: string;
+  prefix: [ipaddr.IPv6, number];
+  /** The IPv4 address inside, for the error the model reads. */
+  embedded: (parts: number[]) => [number, number];
+}
 
-/** ::a.b.c.d (the deprecated IPv4-compatible form): ipaddr.js files it under unicast. */
-function isIpv4Compatible(address: ipaddr.IPv6): boolean {
-  const parts = address.parts;
-  return parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || parts[7] > 1);
+const lastTwo = (parts: number[]): [number, number] => [parts[6], parts[7]];
+
+const EMBEDDED_IPV4_FORMS: EmbeddedIpv4Form[] = [
+  { words: 'an IPv4-mapped IPv6 address (::ffff:0:0/96)', prefix: ipaddr.IPv6.parseCIDR('::ffff:0:0/96'), embedded: lastTwo },
+  { words: 'an IPv4-translated IPv6 address (::ffff:0:0:0/96)', prefix: ipaddr.IPv6.parseCIDR('::ffff:0:0:0/96'), embedded: lastTwo },
+  // :: (unspecified) and ::1 (loopback) are in ::/96 too; blockedAddressReason names them first.
+  { words: 'an IPv4-compatible IPv6 address (::/96)', prefix: ipaddr.IPv6.parseCIDR('::/96'), embedded: lastTwo },
+  { words: 'a NAT64 address (64:ff9b::/96)', prefix: ipaddr.IPv6.parseCIDR('64:ff9b::/96'), embedded: lastTwo },
+  // RFC 8215 local-use NAT64: where the IPv4 address sits depends on the operator's prefix length; the last 32 bits for a /96.
+  { words: 'a local-use NAT64 address (64:ff9b:1::/48)', prefix: ipaddr.IPv6.parseCIDR('64:ff9b:1::/48'), embedded: lastTwo },
+  { words: 'a 6to4 address (2002::/16)', prefix: ipaddr.IPv6.parseCIDR('2002::/16'), embedded: (parts) => [parts[1], parts[2]] },
+  // Teredo carries the client's IPv4 address in the last 32 bits, inverted (RFC 4380). Blocked whatever it carries.
+  { words: 'a Teredo address (2001::/32)', prefix: ipaddr.IPv6.parseCIDR('2001::/32'), embedded: (parts) => [parts[6] ^ 0xffff, parts[7] ^ 0xffff] },
+];
+
+function ipv4Text([high, low]: [number, number]): string {
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
+
+/** Why an IPv6 address that embeds an IPv4 address may not be fetched, or undefined for any other. */
+function embeddedIpv4Reason(address: ipaddr.IPv6): string | undefined {
+  const form = EMBEDDED_IPV4_FORMS.find(({ prefix }) => address.match(prefix));
+  if (!form) return undefined;
+  return `${form.words}, which embeds an IPv4 address (${ipv4Text(form.embedded(address.parts))})`;
 }
 
 /** Why an IP address may not be fetched, or undefined when it is public. */
@@ -82,8 +104,11 @@ export function blockedAddressReason(address: string): string | undefined {
   } catch {
     return `"${address}" is not an IP address`;
   }
-  const range = parsed.kind() === 'ipv6' && isIpv4Compatible(parsed as ipaddr.IPv6) ? 'ipv4Compatible' : parsed.range();
-  if (range in EMBEDDED_IPV4_WORDS) return `${EMBEDDED_IPV4_WORDS[range]}, which embeds an IPv4 address`;
+  const range = parsed.range();
+  if (parsed.kind() === 'ipv6' && range !== 'unspecified' && range !== 'loopback') {
+    const embedded = embeddedIpv4Reason(parsed as ipaddr.IPv6);
+    if (embedded) return embedded;
+  }
   if (range === PUBLIC_RANGE) return undefined;
   return RANGE_WORDS[range] ?? `an address in the special-purpose range "${range}"`;
 }
