@@ -27,6 +27,7 @@ import { getAuth, takeIssuedResetToken } from './auth';
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { readInstanceSettings } from './instance-settings';
+import { clientIp, limit } from './rate-limit';
 import { findViewer, requestOrigin, type Viewer } from './owner';
 import { accountsEnabled } from '@/lib/security/accounts-mode.mjs';
 
@@ -65,6 +66,9 @@ export function signUp(request: Request, input: SignUpInput): Promise<Response> 
 }
 
 async function signUpNow(request: Request, input: SignUpInput): Promise<Response> {
+  const ip = clientIp(request);
+  await limit('signUp', { ip });
+  if (input.invite) await limit('invite', { ip });
   const db = await getAppDb();
   const email = input.email.toLowerCase();
   const [users, settings] = await Promise.all([countUsers(db), readInstanceSettings()]);

@@ -5,6 +5,7 @@ import { accountsEnabled } from '@/lib/security/accounts-mode.mjs';
 import { getAuth } from './auth';
 import { ApiError, errorResponse, toApiError } from './http';
 import { findViewer } from './owner';
+import { assertUnderLimit, clientIp, limit, resetLimit } from './rate-limit';
 
 /**
  * better-auth's own endpoints under /api/auth: passed through, with its error
@@ -15,10 +16,39 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   try {
     if (!accountsEnabled()) throw new ApiError('not_found', 'Accounts are off on this server.');
     const auth = await getAuth();
-    const response = await auth.handler(request);
+    const response = await limited(request, () => auth.handler(request));
     return response.ok ? response : await inOurShape(response);
   } catch (error) {
     return errorResponse(toApiError(error) ?? new ApiError('internal', 'Internal server error.'));
+  }
+}
+
+/**
+ * The brute-force limits: failed sign-ins per email from one IP (and per IP), counted
+ * only when they fail and cleared by a success; password-reset attempts per IP.
+ */
+async function limited(request: Request, handle: () => Promise<Response>): Promise<Response> {
+  const path = new URL(request.url).pathname;
+  const ip = clientIp(request);
+  if (request.method === 'POST' && path.endsWith('/sign-in/email')) {
+    const email = await emailOf(request);
+    await assertUnderLimit('signIn', { ip, key: email });
+    const response = await handle();
+    if (response.status === 401 || response.status === 403) await limit('signIn', { ip, key: email });
+    else if (response.ok) await resetLimit('signIn', { ip, key: email });
+    return response;
+  }
+  if (request.method === 'POST' && path.endsWith('/reset-password')) await limit('passwordReset', { ip });
+  return handle();
+}
+
+/** The email a sign-in names, read from a copy of the body (better-auth reads the original). */
+async function emailOf(request: Request): Promise<string | undefined> {
+  try {
+    const body = (await request.clone().json()) as { email?: unknown };
+    return typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
