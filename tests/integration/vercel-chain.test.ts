@@ -203,6 +203,32 @@ describe('a run carried by chained invocations (RUN_INVOCATION_BUDGET_MS=1)', ()
     expect(continues.filter((call) => call.runId === run.id).length).toBe(invocations - 1);
   });
 
+  it('Stop asked while the run waits for its next invocation is taken by that invocation at once', async () => {
+    const id = await app.newSession('compat:scripted-chat');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    interceptContinue = async () => {
+      interceptContinue = undefined;
+      await held;
+      return 'pass';
+    };
+    const started = chat(id, calculations(['1+1', '2+2', '3+3']));
+    const waiting = await waitFor(async () => (await runsOf(id)).find((row) => row.continuation !== null), 'the hand-off');
+    const stop = post(`/api/sessions/${id}/stop`, {});
+    await waitFor(async () => (await runsOf(id))[0].stopRequestedAt !== null, 'the stop request on the run');
+    release();
+    expect(await (await stop).json()).toEqual({ stopped: true });
+    const streamed = sseEvents(await (await started).text());
+
+    // The second invocation took the run and ended it as stopped before calling the model again.
+    expect((await runsOf(id))[0]).toMatchObject({ status: 'cancelled', invocations: 2 });
+    expect(continues.filter((call) => call.runId === waiting.id).map((call) => call.status)).toEqual([202]);
+    const message = (await app.sessionMessages(id)).at(-1)!;
+    expect(message.metadata).toMatchObject({ stopped: true, runEnd: { reason: 'cancelled' } });
+    expect(message.parts.filter((part) => part.type === 'tool-calculator')).toHaveLength(1);
+    expect(streamed.at(-1)!.chunk.type).toBe('finish');
+  });
+
   it('refuses a forged, expired or replayed continue token with a JSON 401/403, and starts nothing', async () => {
     const id = await app.newSession('compat:scripted-chat');
     // Hold the run's first continue request, so it waits as "continuing" while the forgeries knock.
