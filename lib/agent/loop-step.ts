@@ -57,6 +57,7 @@ export async function runModelStep(ctx: RunContext, trace: StepTrace, request: S
     write: ctx.write,
     trace,
     retryNoticeId: `retry-${trace.stepNumber}`,
+    telemetry: ctx.input.telemetry?.modelCall,
   });
 
   // Usage: reported where the provider sent it, estimated otherwise; a call that never streamed cost nothing.

@@ -192,6 +192,7 @@ async function runTools(ctx: RunContext, step: OpenStep): Promise<LoopState> {
     now: ctx.clock.now,
     iteration: ctx.iteration,
     writer: step.writer,
+    traceToolCall: ctx.input.telemetry?.traceToolCall,
   });
   for (const result of results) step.settled.add(result.call.toolCallId);
   step.trace.tools.push(...results.map((r) => r.trace));

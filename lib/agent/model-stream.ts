@@ -5,6 +5,7 @@ import {
   type LanguageModel,
   type LanguageModelUsage,
   type ModelMessage,
+  type TelemetryOptions,
   type TextStreamPart,
   type ToolSet,
 } from 'ai';
@@ -39,6 +40,8 @@ export interface ModelCallRequest {
   write: (chunk: AgentUIMessageChunk) => void;
   trace: StepTrace;
   retryNoticeId: string;
+  /** The AI SDK's telemetry for this call (RunAgentInput.telemetry); absent: none. */
+  telemetry?: TelemetryOptions;
 }
 
 export interface ModelCallOutcome {
@@ -110,6 +113,7 @@ export async function streamOneAttempt(request: ModelCallRequest): Promise<Model
       maxRetries: 0,
       abortSignal: AbortSignal.any([request.signal, attemptAbort.signal]),
       include: { requestBody: true },
+      telemetry: request.telemetry,
       // Errors are read from the stream; this only silences the SDK's console logging.
       onError: () => {},
     });

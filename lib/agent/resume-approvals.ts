@@ -68,6 +68,7 @@ export async function resumeApprovals(ctx: RunContext, answers: ApprovalAnswer[]
       iteration: 0,
       writer: step.writer,
       userDecisions,
+      traceToolCall: ctx.input.telemetry?.traceToolCall,
     },
   );
   for (const result of results) {

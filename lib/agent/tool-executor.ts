@@ -1,5 +1,5 @@
 import type { ToolResultPart } from 'ai';
-import type { AgentTool, LoopSettings } from './types';
+import type { AgentTelemetry, AgentTool, LoopSettings } from './types';
 import type { AgentHooks, ApprovalTicket, HookRecord, ToolCallUserDecision } from './hooks';
 import { runAfterToolCallHooks, runBeforeToolCallHooks } from './hooks';
 import type { ToolTrace } from './trace';
@@ -41,6 +41,8 @@ export interface ToolRunContext {
   writer: StepWriter;
   /** When resuming answered approvals: the user's answer per tool call id. */
   userDecisions?: ReadonlyMap<string, ToolCallUserDecision>;
+  /** Tracing of each call (RunAgentInput.telemetry). */
+  traceToolCall?: AgentTelemetry['traceToolCall'];
 }
 
 export async function executeToolCalls(
@@ -65,7 +67,8 @@ export async function executeToolCalls(
   for (const batch of batchesOf(calls, ctx.tools)) {
     if (ctx.signal.aborted) break;
     const running = batch.map(async (index) => {
-      const result = await runToolCall(calls[index], ctx);
+      const call = calls[index];
+      const result = await (ctx.traceToolCall ? ctx.traceToolCall(call, () => runToolCall(call, ctx)) : runToolCall(call, ctx));
       if (closed) return; // abandoned after cancellation: its slot was already filled
       results[index] = result;
       flushInOrder();

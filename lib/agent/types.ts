@@ -1,9 +1,9 @@
-import type { LanguageModel } from 'ai';
+import type { LanguageModel, TelemetryOptions } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd, UsageTotals } from './messages';
 import type { AgentHooks } from './hooks';
 import type { CompactFunction } from './budget';
-import type { StepTrace } from './trace';
+import type { StepTrace, ToolTrace } from './trace';
 import type { AgentTool } from './tool';
 import type { LoopSettings } from './settings';
 
@@ -50,6 +50,16 @@ export interface RunAgentInput {
    * ones a denied result with the user's reason, then calls the model again.
    */
   approvals?: ApprovalAnswer[];
+  /** Tracing: off when absent (lib/telemetry fills it when tracing is on; the loop knows no OpenTelemetry). */
+  telemetry?: AgentTelemetry;
+}
+
+/** The loop's tracing seams. */
+export interface AgentTelemetry {
+  /** Given to every model call as streamText's `telemetry`: the AI SDK records its model-call spans with it. */
+  modelCall: TelemetryOptions;
+  /** Wraps one tool call, from its permission check to its result; the result's trace says how it ended. */
+  traceToolCall<R extends { trace: ToolTrace }>(call: { toolName: string; toolCallId: string }, run: () => Promise<R>): Promise<R>;
 }
 
 export interface ApprovalAnswer {

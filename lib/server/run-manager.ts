@@ -12,6 +12,7 @@ import type { ApprovalAnswer } from '@/lib/agent/types';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ResolvedModel } from '@/lib/models/types';
 import type { SessionToolSet } from '@/lib/tools/session-tools';
+import { flushTraces } from '@/lib/telemetry/run-tracing';
 import { sessionToolsFor } from './session-tool-stores';
 import { ApiError } from './http';
 import { closeInterruptedMessage, HEARTBEAT_MS, instanceId, LEASE_MS, recoverOrphanedRuns, SERVER_RESTART_END } from './recovery';
@@ -237,7 +238,8 @@ async function launchRun(
     // Before the stream ends: a follower reattaches to the next run.
     if (!isDraining()) await input.afterRun?.(end).catch((error) => logLine.error({ err: error }, 'after-run step failed'));
     log.endFollowers();
-  })();
+    // The run's spans leave now, however it ended or paused, while the platform still keeps this invocation alive for it.
+  })().finally(flushTraces);
 
   return run;
 }

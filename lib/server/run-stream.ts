@@ -11,6 +11,7 @@ import type { ApprovalAnswer } from '@/lib/agent/types';
 import type { ResolvedModel } from '@/lib/models/types';
 import { openTodoItems } from '@/lib/todos/todos';
 import type { SessionToolSet } from '@/lib/tools/session-tools';
+import { traceRun } from '@/lib/telemetry/run-tracing';
 import { createContextSeam } from './context-seam';
 import { describeError } from './errors';
 import { agentInstructions } from './instructions';
@@ -123,7 +124,8 @@ async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk
     generateId: generateCompactionId,
   });
   const chain = { shouldPause: input.shouldPause, resume: input.resume };
-  return runAgent({
+  const span = { sessionId, runId, modelKey: model.info.key, continuation: Boolean(input.continuation), resumed: Boolean(input.resume) };
+  return traceRun(span, (telemetry) => runAgent({
     model: model.model,
     providerOptions: model.providerOptions,
     instructions,
@@ -140,7 +142,8 @@ async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk
       context.onStepEnd(trace);
       return saveStepTrace(input, trace);
     },
-  }, chain);
+    telemetry,
+  }, chain));
 }
 
 /** The inspector's record of one model call; a failed save is logged and the run goes on. */
