@@ -17,6 +17,7 @@ import { toolRendererFor } from '@/components/agent/tool-registry';
 import { displayStateOf, TOOL_STATE_STYLES, ToolStateBadge, type ToolDisplayState } from '@/components/agent/tool-state';
 import { useActivityTiming } from '@/lib/client/activity-timings';
 import { cn } from '@/lib/utils';
+import { VisibleText } from '@/components/ui/visible-text';
 
 /**
  * One tool call: plain-words name, live state and elapsed time in the header;
@@ -142,15 +143,15 @@ function ToolCardHeader({
       <renderer.Icon className="size-3.5" aria-hidden />
     </span>
     <span className="shrink-0 font-medium" data-testid="tool-title">
-      {renderer.title}
+      <VisibleText text={renderer.title} />
     </span>
     {renderer.badge && (
       <Badge tone="outline" className="font-normal text-muted-foreground" data-testid="tool-badge">
-        {renderer.badge}
+        <VisibleText text={renderer.badge} />
       </Badge>
     )}
     <span className="min-w-0 flex-1 truncate text-[13px] text-muted-foreground">
-      {Summary ? <Summary part={part} /> : preview && <span className="font-mono text-xs">{preview}</span>}
+      {Summary ? <Summary part={part} /> : preview && <span className="font-mono text-xs"><VisibleText text={preview} /></span>}
     </span>
     <ElapsedTime timing={timing} running={running} />
     <ToolStateBadge state={state} />

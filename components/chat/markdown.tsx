@@ -4,16 +4,21 @@ import { memo } from 'react';
 import { ImageIcon } from 'lucide-react';
 import { defaultRehypePlugins, Streamdown, type Components, type ExtraProps } from 'streamdown';
 import { cn } from '@/lib/utils';
+import { showBlockedLinks } from './blocked-links';
 
 /**
  * Model output is untrusted. Streamdown's default pipeline parses raw HTML
  * (rehype-raw) before sanitizing; we drop that step, so HTML in the text shows
  * as text and never becomes elements. Sanitize and harden stay in place, and
- * links open only after a confirmation (Streamdown's link safety).
+ * links open only after a confirmation (Streamdown's link safety). A link the
+ * sanitizer refuses is shown inert, its URL in the tooltip (blocked-links.ts).
  */
-const INERT_REHYPE_PLUGINS = Object.entries(defaultRehypePlugins)
-  .filter(([name]) => name !== 'raw')
-  .map(([, plugin]) => plugin);
+const INERT_REHYPE_PLUGINS = [
+  showBlockedLinks,
+  ...Object.entries(defaultRehypePlugins)
+    .filter(([name]) => name !== 'raw')
+    .map(([, plugin]) => plugin),
+];
 
 /**
  * Images are not fetched: a URL the model (or a tool result) wrote could leak

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { SessionTitleInput } from '@/components/sessions/session-title-input';
 import { WithTooltip } from '@/components/ui/tooltip';
+import { VisibleText } from '@/components/ui/visible-text';
 
 /** The session title in the header; click to rename in place. */
 export function SessionTitle({ title, onRename }: { title: string; onRename: (title: string) => void }) {
@@ -31,7 +32,7 @@ export function SessionTitle({ title, onRename }: { title: string; onRename: (ti
           data-testid="session-title-button"
           className="min-w-0 truncate rounded-md px-1.5 py-1 text-left outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
-          {title}
+          <VisibleText text={title} />
         </button>
       </WithTooltip>
     </h1>

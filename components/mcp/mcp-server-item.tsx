@@ -15,6 +15,7 @@ import { McpTestOutcome } from '@/components/mcp/mcp-tool-list';
 import type { McpServerView, McpTestResult } from '@/lib/api-types';
 import { readError } from '@/lib/client/api-error';
 import { testMcpServer, updateMcpServer } from '@/lib/client/mcp-api';
+import { VisibleText } from '@/components/ui/visible-text';
 
 const TRANSPORT_LABELS: Record<McpServerView['transport'], string> = { http: 'HTTP', sse: 'SSE', stdio: 'stdio' };
 
@@ -90,7 +91,9 @@ function McpServerSummary({ server, result }: { server: McpServerView; result: M
   return (
     <div className="min-w-0 flex-1">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-mono text-sm font-medium">{server.name}</span>
+        <span className="font-mono text-sm font-medium">
+          <VisibleText text={server.name} />
+        </span>
         <Badge>{TRANSPORT_LABELS[server.transport]}</Badge>
         {server.headers.length > 0 && (
           <Badge tone="outline" title={`Headers: ${server.headers.map((header) => header.name).join(', ')} (values hidden)`}>

@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import type { McpTestResult } from '@/lib/api-types';
+import { VisibleText } from '@/components/ui/visible-text';
 
 /** What "Test connection" found: the tools with their permission class, or why it failed. */
 export function McpTestOutcome({ result }: { result: McpTestResult }) {
@@ -22,8 +23,14 @@ export function McpTestOutcome({ result }: { result: McpTestResult }) {
       {result.tools.map((tool) => (
         <li key={tool.name} className="flex items-start gap-3 px-3 py-2" data-testid="mcp-tool" data-tool-name={tool.name}>
           <div className="min-w-0 flex-1">
-            <div className="truncate font-mono text-xs">{tool.name}</div>
-            {(tool.description ?? tool.title) && <div className="line-clamp-2 text-xs text-muted-foreground">{tool.description ?? tool.title}</div>}
+            <div className="truncate font-mono text-xs">
+              <VisibleText text={tool.name} />
+            </div>
+            {(tool.description ?? tool.title) && (
+              <div className="line-clamp-2 text-xs text-muted-foreground">
+                <VisibleText text={tool.description ?? tool.title ?? ''} />
+              </div>
+            )}
           </div>
           <Badge
             tone={tool.permission === 'read' ? 'success' : 'warning'}

@@ -2,6 +2,8 @@
 
 import { ConfirmActionDialog } from '@/components/shell/confirm-action-dialog';
 import { deleteSession } from '@/lib/client/api';
+import { VisibleText } from '@/components/ui/visible-text';
+import { visibleText } from '@/lib/text/visible-text';
 
 /** Asks before deleting: a session and its transcript cannot be restored. */
 export function DeleteSessionDialog({
@@ -22,7 +24,7 @@ export function DeleteSessionDialog({
       title="Delete this session?"
       description={
         <>
-          “{session.title}” and its whole transcript will be deleted for good.
+          “<VisibleText text={session.title} />” and its whole transcript will be deleted for good.
           {session.running ? ' The agent is still working in it; the run will be stopped.' : ''}
         </>
       }
@@ -30,7 +32,7 @@ export function DeleteSessionDialog({
       busyLabel="Deleting…"
       action={() => deleteSession(session.id)}
       onDone={onDeleted}
-      successMessage={`Deleted “${session.title}”`}
+      successMessage={`Deleted “${visibleText(session.title)}”`}
       errorTitle="Could not delete the session"
       testId="delete-dialog"
       confirmTestId="confirm-delete"

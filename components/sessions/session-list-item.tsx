@@ -12,6 +12,7 @@ import { useRenameSession } from '@/components/sessions/use-rename-session';
 import type { SessionSummary } from '@/lib/api-types';
 import { exportUrl } from '@/lib/client/api';
 import { cn } from '@/lib/utils';
+import { VisibleText } from '@/components/ui/visible-text';
 
 /** One row of the sidebar: title, age, a running dot, and a menu with Rename, Export and Delete. */
 export function SessionListItem({
@@ -87,7 +88,7 @@ function SessionLink({ session, active, onNavigate }: { session: SessionSummary;
           </span>
         )}
         <span className="truncate font-medium" data-testid="session-title">
-          {session.title}
+          <VisibleText text={session.title} />
         </span>
       </span>
       <RelativeTime timestamp={session.updatedAt} className="h-4 text-[11px] text-muted-foreground" />

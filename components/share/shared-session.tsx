@@ -4,6 +4,7 @@ import { LiveRefresh } from '@/components/share/live-refresh';
 import { SharedTranscript } from '@/components/share/shared-transcript';
 import type { ShareSnapshot } from '@/lib/api-types';
 import { formatNumber, formatTokens } from '@/lib/client/format';
+import { VisibleText } from '@/components/ui/visible-text';
 
 /** The public page of a share link: rendered on the server, readable without JavaScript, nothing on it changes the session. */
 export function SharedSession({ snapshot, token, live }: { snapshot: ShareSnapshot; token: string; live: boolean }) {
@@ -14,7 +15,7 @@ export function SharedSession({ snapshot, token, live }: { snapshot: ShareSnapsh
         {/* At least 16rem: on a phone the fork button goes to its own line. */}
         <div className="min-w-0 flex-1 basis-64">
           <h1 className="truncate text-base font-semibold" data-testid="share-title">
-            {snapshot.title}
+            <VisibleText text={snapshot.title} />
           </h1>
           <p className="text-xs text-muted-foreground">
             {live ? 'Live from Agent Playground · as of ' : 'Shared from Agent Playground · snapshot of '}
@@ -48,7 +49,9 @@ function SharedFiles({ files }: { files: NonNullable<ShareSnapshot['workspace']>
             <details className="rounded-lg border px-3 py-2 text-sm" data-testid="share-file">
               <summary className="flex cursor-pointer items-center gap-2">
                 <FileTextIcon className="size-4 text-muted-foreground" aria-hidden />
-                <span className="font-mono text-xs">{file.path.replace(/^\/workspace\//, '')}</span>
+                <span className="font-mono text-xs">
+                  <VisibleText text={file.path.replace(/^\/workspace\//, '')} />
+                </span>
                 <span className="ml-auto text-xs text-muted-foreground">{formatNumber(file.size)} bytes</span>
               </summary>
               {file.text !== null ? (

@@ -2,6 +2,8 @@ import { FileIcon, FolderIcon } from 'lucide-react';
 import { WORKSPACE_ROOT } from '@/lib/workspace/limits';
 import { formatBytes } from '@/lib/workspace/text';
 import { cn } from '@/lib/utils';
+import { VisibleText } from '@/components/ui/visible-text';
+import { visibleText } from '@/lib/text/visible-text';
 
 export interface TreeFile {
   path: string;
@@ -36,7 +38,9 @@ export function FileTree({ files, selected, onSelect }: { files: readonly TreeFi
         row.kind === 'dir' ? (
           <li key={`dir:${row.key}`} className="flex items-center gap-1.5 py-0.5 text-muted-foreground" style={{ paddingLeft: `${row.depth * 14 + 8}px` }}>
             <FolderIcon className="size-3.5 shrink-0" aria-hidden />
-            <span className="truncate">{row.name}/</span>
+            <span className="truncate">
+              <VisibleText text={row.name} />/
+            </span>
           </li>
         ) : (
           <li key={row.key}>
@@ -44,7 +48,7 @@ export function FileTree({ files, selected, onSelect }: { files: readonly TreeFi
               type="button"
               data-testid="file-tree-item"
               data-path={row.file.path}
-              title={row.file.path}
+              title={visibleText(row.file.path)}
               aria-current={selected === row.file.path ? 'true' : undefined}
               onClick={() => onSelect(row.file.path)}
               className={cn(
@@ -54,7 +58,9 @@ export function FileTree({ files, selected, onSelect }: { files: readonly TreeFi
               style={{ paddingLeft: `${row.depth * 14 + 8}px` }}
             >
               <FileIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="min-w-0 flex-1 truncate font-mono text-[13px]">{row.name}</span>
+              <span className="min-w-0 flex-1 truncate font-mono text-[13px]">
+                <VisibleText text={row.name} />
+              </span>
               <span className="shrink-0 text-xs text-muted-foreground tabular-nums" data-testid="file-size">
                 {formatBytes(row.file.size)}
               </span>

@@ -10,6 +10,7 @@ import { FileTree } from '@/components/workspace/file-tree';
 import { useWorkspaceFile, useWorkspaceFiles } from '@/lib/client/data';
 import { readError } from '@/lib/client/api-error';
 import { formatBytes } from '@/lib/workspace/text';
+import { VisibleText } from '@/components/ui/visible-text';
 
 /**
  * The session's workspace: its files as a tree with sizes, and a preview of
@@ -78,7 +79,7 @@ export function WorkspacePanel({
             {selected && (
               <div className="flex items-center gap-2 text-xs text-muted-foreground">
                 <span className="truncate font-mono text-foreground" data-testid="file-preview-path">
-                  {selected}
+                  <VisibleText text={selected} />
                 </span>
                 {shown?.file && <span className="shrink-0">{formatBytes(shown.file.size)}</span>}
                 {!shown && <Spinner className="size-3" />}

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { SharedSession } from '@/components/share/shared-session';
 import { countShareView, openShare } from '@/lib/server/shares';
+import { visibleText } from '@/lib/text/visible-text';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,13 +18,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const share = await readShare(token);
   if (!share) return { title: 'Link not found', robots: { index: false } };
   const { snapshot } = share;
+  // Titles in the tab and in link previews show bidi overrides as ⟨U+202E⟩ instead of applying them.
+  const title = visibleText(snapshot.title);
   const description = `A shared agent session: ${snapshot.messages.length} messages with ${snapshot.modelKey}.`;
   return {
-    title: snapshot.title,
+    title,
     description,
     robots: { index: false, follow: false },
-    openGraph: { title: snapshot.title, description, type: 'article', siteName: 'Agent Playground' },
-    twitter: { card: 'summary', title: snapshot.title, description },
+    openGraph: { title, description, type: 'article', siteName: 'Agent Playground' },
+    twitter: { card: 'summary', title, description },
   };
 }
 

@@ -2,6 +2,7 @@ import { FilePenLineIcon, FilePlus2Icon } from 'lucide-react';
 import { DiffView } from '@/components/agent/diff-view';
 import { field, type ToolPart } from '@/components/agent/tool-part';
 import type { ToolRenderer } from '@/components/agent/tool-renderer';
+import { VisibleText } from '@/components/ui/visible-text';
 
 /** What write_file and edit_file return (lib/tools/workspace/write-file.ts), read without trusting its shape. */
 interface FileChange {
@@ -50,7 +51,11 @@ function FileChangeSummary({ part }: { part: ToolPart }) {
   const path = change?.path ?? requestedPath(part);
   return (
     <span className="flex min-w-0 items-center gap-2">
-      {path && <span className="truncate font-mono text-xs">{path}</span>}
+      {path && (
+        <span className="truncate font-mono text-xs">
+          <VisibleText text={path} />
+        </span>
+      )}
       {change && <LineCounts added={change.linesAdded} removed={change.linesRemoved} />}
     </span>
   );
@@ -62,7 +67,9 @@ function FileChangeOutput({ part }: { part: ToolPart }) {
   return (
     <div className="flex flex-col gap-1.5" data-testid="file-change">
       <div className="flex items-center gap-2 text-xs text-muted-foreground">
-        <span className="truncate font-mono text-foreground">{change.path}</span>
+        <span className="truncate font-mono text-foreground">
+          <VisibleText text={change.path ?? ''} />
+        </span>
         {change.created && <span className="rounded border border-success/40 bg-success/10 px-1.5 text-[11px] text-success-text">new file</span>}
         {change.replacements !== undefined && change.replacements > 1 && <span>{change.replacements} replacements</span>}
         <span className="flex-1" />

@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { ChatView } from '@/components/chat/chat-view';
 import { loadSessionPage, sessionTitle } from '@/lib/server/sessions';
+import { visibleText } from '@/lib/text/visible-text';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,7 +11,9 @@ type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  return { title: (await sessionTitle(await headers(), id)) ?? 'Session not found' };
+  const title = await sessionTitle(await headers(), id);
+  // A bidi override would reverse the tab's text: shown as ⟨U+202E⟩ instead (lib/text/visible-text.ts).
+  return { title: title === undefined ? 'Session not found' : visibleText(title) };
 }
 
 export default async function SessionPage({ params }: Props) {
