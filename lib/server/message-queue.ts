@@ -60,7 +60,7 @@ export async function queueMessage(input: { request: Request; db: Db; ownerId: s
   let dispatchedId: string | undefined;
   if (!isSessionRunning(sessionId)) {
     const queue = await listQueuedMessages(db, ownerId, sessionId);
-    if (queue.length === 1 && queue[0].id === row.id) dispatchedId = await dispatchNextQueued(ownerId, sessionId).catch(() => undefined);
+    if (queue.length === 1 && queue[0].id === row.id) dispatchedId = await dispatchNextQueued(ownerId, sessionId, new URL(input.request.url).origin).catch(() => undefined);
   }
   return queueResponse(db, ownerId, sessionId, dispatchedId);
 }

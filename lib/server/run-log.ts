@@ -184,6 +184,7 @@ export function followRunFromLog(db: Db, runId: string, afterSeq = 0, options: {
           for (const event of events) controller.enqueue(event);
           last = events.at(-1)!.seq;
           if (events.some((event) => event.chunk.type === 'finish')) {
+            await rowSettled(db, runId);
             controller.close();
           }
           return;
@@ -205,6 +206,16 @@ export function followRunFromLog(db: Db, runId: string, afterSeq = 0, options: {
       cancelled = true;
     },
   });
+}
+
+/**
+ * The owner writes the run's last chunks, then its row: a follower that read the `finish`
+ * waits (briefly) for the row too, so whoever reads the run after the stream ended (the
+ * session's state, the next turn) finds it ended, as a follower in the owner's process does.
+ */
+async function rowSettled(db: Db, runId: string, waitMs = 5000): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  while ((await getRun(db, runId))?.status === 'running' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 /** SSE with `id:` lines, so a client can resume with Last-Event-ID (or `?after=`). */

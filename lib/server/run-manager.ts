@@ -167,6 +167,8 @@ export interface ResumeRunInput extends StartRunInput {
  * after the log's last chunk.
  */
 export async function resumeRun(input: ResumeRunInput): Promise<ActiveRun> {
+  // A server that is shutting down takes no run, not even one that was on its way.
+  if (isDraining()) throw shuttingDownError();
   const { runId, messageId, checkpoint, lastSeq, stopRequested } = input;
   return launchRun(input, { runId, messageId, owner: instanceId(), lastSeq, resume: checkpoint, stopRequested });
 }
@@ -253,7 +255,10 @@ async function handOff(run: ActiveRun, checkpoint: LoopCheckpoint, context: { in
   await toolSet.close().catch((error) => logLine.error({ err: error }, 'closing tools failed'));
   activeRuns.delete(run.sessionId);
   run.log.handOff();
-  await handOffRun({ db: input.db, runId: run.runId, owner, checkpoint, origin: input.origin, logLine });
+  // Never throws: the run is the next invocation's now, or recovery's when its lease runs out.
+  await handOffRun({ db: input.db, runId: run.runId, owner, checkpoint, origin: input.origin, logLine }).catch((error) =>
+    logLine.error({ err: error }, 'handing the run on failed; recovery interrupts it when its lease runs out'),
+  );
 }
 
 /** Every chunk of the run goes to its log, in order, until the stream ends. */
