@@ -229,6 +229,38 @@ describe('a run carried by chained invocations (RUN_INVOCATION_BUDGET_MS=1)', ()
     expect(streamed.at(-1)!.chunk.type).toBe('finish');
   });
 
+  it('an approval asked in a chained invocation is answered, and the answer’s run chains on to the end', async () => {
+    const id = await app.newSession('compat:scripted-chat');
+    // Ask mode (the default): write_file waits for the user's answer; the calculator runs.
+    const calls = [
+      { tool: 'calculator', args: { expression: '3*3' } },
+      { tool: 'write_file', args: { path: 'result.txt', content: '9\n' } },
+      { tool: 'calculator', args: { expression: '9+1' } },
+    ];
+    const prompt = `Compute and save [[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(calls))}]]`;
+    await (await chat(id, prompt)).text();
+    const [asked] = await runsOf(id);
+    expect(asked).toMatchObject({ status: 'awaiting_approval', invocations: 2 });
+    const pending = (await app.sessionMessages(id)).at(-1)!.parts.find((part) => part.type === 'tool-write_file') as { state: string; approval?: { id: string; signature?: string } };
+    expect(pending.state).toBe('approval-requested');
+
+    const answered = await post('/api/chat', { sessionId: id, approvals: [{ approvalId: pending.approval!.id, approved: true, signature: pending.approval!.signature }] });
+    expect(answered.status).toBe(200);
+    const streamed = sseEvents(await answered.text());
+    const continuation = (await runsOf(id)).find((row) => row.id !== asked.id)!;
+    // The approvals step and the next model step, then the answer: three invocations.
+    expect(continuation).toMatchObject({ status: 'completed', invocations: 3 });
+    const message = (await app.sessionMessages(id)).at(-1)!;
+    expect(message.parts.filter((part) => part.type.startsWith('tool-')).map((part) => [part.type, (part as { state: string }).state])).toEqual([
+      ['tool-calculator', 'output-available'],
+      ['tool-write_file', 'output-available'],
+      ['tool-calculator', 'output-available'],
+    ]);
+    expect(message.metadata?.runEnd?.reason).toBe('completed');
+    expect(streamed.map((event) => event.seq)).toEqual(streamed.map((_, index) => index + 1));
+    expect(streamed.at(-1)!.chunk.type).toBe('finish');
+  });
+
   it('refuses a forged, expired or replayed continue token with a JSON 401/403, and starts nothing', async () => {
     const id = await app.newSession('compat:scripted-chat');
     // Hold the run's first continue request, so it waits as "continuing" while the forgeries knock.
