@@ -91,6 +91,8 @@ export async function showBranchFor(request: Request, id: string, messageId: str
 
 /** The session page's data: the session, its transcript and the models to pick from. */
 export async function loadSessionPage(requestHeaders: Headers, id: string): Promise<(SessionView & { models: ModelInfo[] }) | undefined> {
+  // Signed out: nothing to show (the app layout sends the visitor to sign-in).
+  if (!(await findViewer(requestHeaders))) return undefined;
   const [view, listing] = await Promise.all([loadSessionView(requestHeaders, id), modelListingForPage(requestHeaders)]);
   return view && { ...view, models: listing.models };
 }
