@@ -4,7 +4,7 @@ import type { RunRow } from '@/db/schema';
 import { isToolUIPart } from 'ai';
 import { readRunEvents, type RunEvent } from '@/db/queries/run-events';
 import type { AgentUIMessage, AgentUIMessagePart } from '@/lib/agent/messages';
-import { getRunningRun } from '@/db/queries/runs';
+import { getRun, getRunningRun } from '@/db/queries/runs';
 import { recoverOrphanedRuns } from './recovery';
 import { followRunFromLog, resumePoint, runEventsResponse } from './run-log';
 import { getActiveRun, stopRun } from './run-manager';
@@ -31,11 +31,13 @@ export async function followSessionRun(request: Request, db: Db, ownerId: string
 /** Stop from anywhere; answers once the run has ended and its partial answer is saved (up to `waitMs`). */
 export async function stopSessionRun(db: Db, ownerId: string, sessionId: string, waitMs = 15_000): Promise<boolean> {
   const local = getActiveRun(sessionId);
+  const target = local?.runId ?? (await getRunningRun(db, ownerId, sessionId))?.id;
   const stopped = await stopRun(db, ownerId, sessionId);
-  // A local run may have just handed itself on to a chained invocation, which then takes the stop: wait for the row either way.
+  // A local run may have just handed itself on to a chained invocation, which then takes the stop: wait for its row either way
+  // (that run's, not a next one the queue may have started).
   if (local) await local.done;
   const deadline = Date.now() + waitMs;
-  while (stopped && Date.now() < deadline && (await getRunningRun(db, ownerId, sessionId))) {
+  while (stopped && target && Date.now() < deadline && (await getRun(db, target))?.status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return stopped;
