@@ -10,7 +10,7 @@ import { TextField } from './text-field';
 import { useFormSubmit } from './use-form-submit';
 
 /** Name, email and password (with the invite from the link, when there is one). */
-export function SignUpForm({ invite, email }: { invite?: string; email?: string | null }) {
+export function SignUpForm({ invite, email, firstAccount = false }: { invite?: string; email?: string | null; firstAccount?: boolean }) {
   const router = useRouter();
   const { busy, error, onSubmit } = useFormSubmit(async (form) => {
     await signUp({ name: String(form.get('name') ?? ''), email: String(form.get('email') ?? ''), password: String(form.get('password') ?? ''), invite });
@@ -27,9 +27,11 @@ export function SignUpForm({ invite, email }: { invite?: string; email?: string 
         {busy && <Spinner />}
         Create account
       </Button>
-      <p className="text-xs text-muted-foreground">
-        Already have an account? <Link className="underline" href="/sign-in">Sign in</Link>
-      </p>
+      {!firstAccount && (
+        <p className="text-xs text-muted-foreground">
+          Already have an account? <Link className="underline" href="/sign-in">Sign in</Link>
+        </p>
+      )}
     </form>
   );
 }

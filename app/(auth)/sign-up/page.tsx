@@ -20,7 +20,7 @@ export default async function SignUpPage({ searchParams }: Props) {
   if (state.firstAccount) {
     return (
       <AuthCard title="Create the administrator account" description="This is the first account on this server: it can invite others and manage keys.">
-        <SignUpForm />
+        <SignUpForm firstAccount />
       </AuthCard>
     );
   }
