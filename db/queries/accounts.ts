@@ -1,6 +1,25 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { invites, runs, session as authSession, sessions, user, type InviteRow, type UserRow } from '../schema';
+import {
+  compactions,
+  invites,
+  mcpServers,
+  messages,
+  providerKeys,
+  queuedMessages,
+  runs,
+  runSteps,
+  session as authSession,
+  sessions,
+  shares,
+  toolApprovals,
+  toolGrants,
+  user,
+  workspaceFiles,
+  workspaceSnapshots,
+  type InviteRow,
+  type UserRow,
+} from '../schema';
 
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(user);
@@ -98,4 +117,19 @@ export async function releaseInvite(db: Db, id: string): Promise<void> {
 
 export async function markInviteUsedBy(db: Db, id: string, userId: string): Promise<void> {
   await db.update(invites).set({ usedBy: userId }).where(eq(invites.id, id));
+}
+
+/** Every table whose rows belong to an owner. */
+const OWNED_TABLES = [sessions, messages, runs, runSteps, workspaceFiles, toolGrants, toolApprovals, mcpServers, compactions, queuedMessages, shares, workspaceSnapshots, providerKeys];
+
+/** Gives everything one owner had to another, in one transaction (the first admin adopts what was made before accounts). */
+export async function transferOwnership(db: Db, fromOwnerId: string, toOwnerId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    let moved = 0;
+    for (const table of OWNED_TABLES) {
+      const rows = await tx.update(table).set({ ownerId: toOwnerId }).where(eq(table.ownerId, fromOwnerId)).returning({ ownerId: table.ownerId });
+      moved += rows.length;
+    }
+    return moved;
+  });
 }

@@ -18,6 +18,7 @@ import {
   sessionCountsByOwner,
   setUserBanned,
   setUserRole,
+  transferOwnership,
 } from '@/db/queries/accounts';
 import type { InviteRow } from '@/db/schema';
 import type { AdminInvite, AdminUser, SignUpInput } from '@/lib/api/accounts';
@@ -38,6 +39,8 @@ import { accountsEnabled } from '@/lib/security/accounts-mode.mjs';
  */
 
 const INVITE_DAYS = 7;
+/** The owner of everything made without accounts (lib/server/owner.ts). */
+const LOCAL_OWNER_ID = 'local';
 const generateInviteId = createIdGenerator({ prefix: 'inv', size: 16 });
 
 function hashToken(token: string): string {
@@ -97,7 +100,9 @@ async function signUpNow(request: Request, input: SignUpInput): Promise<Response
         role = 'admin';
       }
     }
-    logger.info({ userId, viaInvite: Boolean(invite), first: users === 0 }, 'account created');
+    // The first account adopts what was made before accounts were on (the single local owner's sessions, servers, keys).
+    const adopted = users === 0 ? await transferOwnership(db, LOCAL_OWNER_ID, userId) : 0;
+    logger.info({ userId, viaInvite: Boolean(invite), first: users === 0, adoptedRows: adopted }, 'account created');
     // The session token travels only in the httpOnly cookie, never in a body scripts can read.
     const headers = new Headers(response.headers);
     headers.delete('content-length');
