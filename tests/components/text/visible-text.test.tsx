@@ -102,9 +102,9 @@ describe('where names are shown', () => {
   });
 
   test('tools listed by an MCP server show their names and descriptions with markers', () => {
-    render(<McpTestOutcome result={{ ok: true, tools: [{ name: `delete${RLO}daer`, description: `Reads ${RLO}selif`, permission: 'external' }] }} />);
+    render(<McpTestOutcome result={{ ok: true, tools: [{ name: `docs__delete${RLO}daer`, toolName: `delete${RLO}daer`, description: `Reads ${RLO}selif`, permission: 'external' }] }} />);
     const tool = screen.getByTestId('mcp-tool');
-    expectShownNotApplied(tool, 'delete⟨U+202E⟩daer');
+    expectShownNotApplied(tool, 'docs__delete⟨U+202E⟩daer');
     expect(tool.textContent).toContain('Reads ⟨U+202E⟩selif');
   });
 
