@@ -7,10 +7,10 @@ import { ProviderKeyForm } from '@/components/settings/providers/provider-key-fo
 import { RemoveProviderKeyDialog } from '@/components/settings/providers/remove-provider-key-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import type { ProviderKeyScope, ProviderKeySource, ProviderKeyView } from '@/lib/api/provider-keys';
+import type { ProviderKeyScope, ProviderKeyView } from '@/lib/api/provider-keys';
 
-/** Which key this viewer's runs use, in words. */
-function sourceText(source: ProviderKeySource | null, envVar: string): string {
+/** Which key this viewer's runs use, in words. OpenAI needs one; an OpenAI-compatible server may not. */
+function sourceText({ activeSource: source, envVar, provider }: ProviderKeyView): string {
   switch (source) {
     case 'own':
       return 'Your runs use your own key.';
@@ -19,7 +19,7 @@ function sourceText(source: ProviderKeySource | null, envVar: string): string {
     case 'env':
       return `Your runs use ${envVar} from the server’s environment.`;
     case null:
-      return 'No key: this provider’s models are not offered.';
+      return provider === 'openai' ? 'No key: OpenAI models are not offered.' : 'No key: requests are sent without one.';
   }
 }
 
@@ -49,7 +49,7 @@ export function ProviderKeyRow({ scope, provider, onChanged }: { scope: Provider
             {key && <> · saved {new Date(key.updatedAt).toLocaleDateString()}</>}
           </p>
           <p className="text-xs text-muted-foreground" data-testid="provider-key-source">
-            {sourceText(provider.activeSource, provider.envVar)}
+            {sourceText(provider)}
           </p>
         </div>
         {!editing && (

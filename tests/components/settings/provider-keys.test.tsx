@@ -126,7 +126,8 @@ test('flags a key that no longer decrypts, and a provider the server cannot use 
   const list = await screen.findByTestId('provider-key-list-server');
   expect(rowOf(list, 'openai').textContent).toContain('Cannot be decrypted: replace it');
   expect(rowOf(list, 'compat').textContent).toContain('Needs OPENAI_COMPATIBLE_BASE_URL on the server');
-  expect(within(rowOf(list, 'compat')).getByTestId('provider-key-source').textContent).toBe('No key: this provider’s models are not offered.');
+  expect(within(rowOf(list, 'compat')).getByTestId('provider-key-source').textContent).toBe('No key: requests are sent without one.');
+  expect(within(rowOf(list, 'openai')).getByTestId('provider-key-source').textContent).toBe('No key: OpenAI models are not offered.');
 });
 
 test('tells a user without own keys who manages them, and asks the server nothing', () => {
