@@ -120,7 +120,7 @@ export async function startScriptedServer(options = {}) {
     const record = { api, path: url.pathname, headers: { ...req.headers }, body, scenario: scenario.name, params: scenario.params, at: Date.now(), outcome: 'pending' };
     recorded.push(record);
     try {
-      record.outcome = await respond(res, api, info, scenario);
+      record.outcome = await respond(res, api, info, scenario, String(req.headers.authorization ?? ''));
     } catch (e) {
       if (!(e instanceof ClientGone)) throw e;
       record.outcome = 'client-gone';
@@ -132,9 +132,10 @@ export async function startScriptedServer(options = {}) {
    * @param {'chat' | 'responses'} api
    * @param {import('./request.mjs').RequestInfo} info
    * @param {import('./request.mjs').ScenarioSelector} scenario
+   * @param {string} authorization the request's Authorization header
    * @returns {Promise<RecordedRequest['outcome']>}
    */
-  async function respond(res, api, info, scenario) {
+  async function respond(res, api, info, scenario, authorization) {
     let plan;
     try {
       plan = buildPlan(scenario.name, { info, params: scenario.params, bump });
@@ -145,7 +146,10 @@ export async function startScriptedServer(options = {}) {
     }
 
     if (plan.type === 'http-error') {
-      sendJson(res, plan.status, { error: { message: plan.message, type: 'server_error', param: null, code: null } }, plan.headers);
+      // quoteKey=1: the message quotes the key the request carried, as some providers' 401s do.
+      const key = authorization.replace(/^Bearer\s+/i, '');
+      const message = scenario.params.quoteKey === '1' ? `${plan.message} Incorrect API key provided: ${key}.` : plan.message;
+      sendJson(res, plan.status, { error: { message, type: 'server_error', param: null, code: null } }, plan.headers);
       return `http-${plan.status}`;
     }
 
