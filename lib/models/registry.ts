@@ -2,6 +2,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createDemoModel } from './demo-model';
 import { discoverCompatibleModels, discoverOllamaModels } from './discovery';
+import { keyRedactingFetch } from './key-redacting-fetch';
 import { readProviderEnv, type ProviderEnv } from './env';
 import type { ModelInfo, ModelListing, ResolvedModel } from './types';
 
@@ -74,7 +75,7 @@ export async function resolveModel(key: string, env: ProviderEnv = readProviderE
     case 'demo':
       return { info, model: createDemoModel() };
     case 'openai': {
-      const openai = createOpenAI({ apiKey: env.openaiApiKey, baseURL: env.openaiBaseUrl });
+      const openai = createOpenAI({ apiKey: env.openaiApiKey, baseURL: env.openaiBaseUrl, fetch: keyRedactingFetch(env.openaiApiKey) });
       const baseUrl = env.openaiBaseUrl ?? 'https://api.openai.com/v1';
       if (info.api === 'chat') return { info, model: openai.chat(modelId), baseUrl };
       // store: false — history is rebuilt from our database on every request, so
@@ -87,6 +88,7 @@ export async function resolveModel(key: string, env: ProviderEnv = readProviderE
         baseURL: env.compatBaseUrl!,
         apiKey: env.compatApiKey,
         includeUsage: true,
+        fetch: keyRedactingFetch(env.compatApiKey),
       });
       return { info, model: compat.chatModel(modelId), baseUrl: env.compatBaseUrl };
     }
