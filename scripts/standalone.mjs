@@ -28,6 +28,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRIES = ['scripts/start.mjs', 'scripts/server.mjs', 'scripts/migrate.mjs'];
 
 /**
+ * Modules the app imports by a computed name, which no tracer can follow: rate-limiter-flexible's
+ * drizzle store loads `drizzle-orm` and `drizzle-orm/sql` so. Traced as entries of their own;
+ * without them every rate-limited route (sign-up first) answered 500 in the folder with accounts on.
+ */
+const COMPUTED_IMPORTS = ['node_modules/drizzle-orm/index.js', 'node_modules/drizzle-orm/sql/index.js'];
+
+/**
  * Next traces its own server for the standalone output, including the parts a custom server
  * loads (next/dist/server/next, lib/start-server); tracing `next` again from our scripts would
  * follow its development server into the folder too.
@@ -55,7 +62,7 @@ export async function assembleStandalone({ dir = root, distDir = process.env.NEX
   }
   const { nodeFileTrace } = createRequire(import.meta.url)('next/dist/compiled/@vercel/nft');
   const { fileList } = await nodeFileTrace(
-    ENTRIES.map((entry) => path.join(dir, entry)),
+    [...ENTRIES, ...COMPUTED_IMPORTS].map((entry) => path.join(dir, entry)),
     { base: dir, processCwd: dir, ignore: (/** @type {string} */ file) => tracedByNext(file) || checkoutOnly(file) },
   );
   let copied = 0;
