@@ -17,7 +17,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     if (!accountsEnabled()) throw new ApiError('not_found', 'Accounts are off on this server.');
     const auth = await getAuth();
     const response = await limited(request, () => auth.handler(request));
-    return response.ok ? response : await inOurShape(response);
+    return response.ok ? await withoutSessionTokens(response) : await inOurShape(response);
   } catch (error) {
     return errorResponse(toApiError(error) ?? new ApiError('internal', 'Internal server error.'));
   }
@@ -50,6 +50,25 @@ async function emailOf(request: Request): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * better-auth answers sign-in, get-session and list-sessions with the session token in the
+ * body (for bearer clients). Ours use the httpOnly cookie alone: every `token` field is taken
+ * out, so no script on the page can read a session token (tests/integration/session-token-bodies.test.ts).
+ */
+async function withoutSessionTokens(response: Response): Promise<Response> {
+  if (!response.headers.get('content-type')?.includes('application/json')) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text, (key, value: unknown) => (key === 'token' ? undefined : value));
+  } catch {
+    return new Response(text, response);
+  }
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(body), { status: response.status, statusText: response.statusText, headers });
 }
 
 const STATUS_CODES: Record<number, ApiErrorCode> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 413: 'too_large', 422: 'bad_request', 429: 'rate_limited' };
