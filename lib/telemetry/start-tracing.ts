@@ -4,6 +4,7 @@ import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { tracingEnabled } from './config';
 import { tracingState } from './state';
+import { redactingUrls } from './url-redaction';
 
 /**
  * Starts tracing for this process (instrumentation.ts calls it once, at server start): a
@@ -17,7 +18,8 @@ export function startTracing(env: Record<string, string | undefined> = process.e
   if (tracingState().flush) return true;
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME?.trim() || 'agent-playground' }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+    // Next's request and fetch spans carry URLs as requested: their query strings (link tokens, keys) never leave.
+    spanProcessors: [new BatchSpanProcessor(redactingUrls(new OTLPTraceExporter()))],
   });
   // Global: the AI SDK's integration, Next's own spans and lib/telemetry/run-tracing.ts find it through @opentelemetry/api.
   provider.register();
