@@ -212,6 +212,18 @@ describe('provider keys', () => {
     expect(await modelKeys(userCookie)).toContain('openai:scripted-responses');
   });
 
+  it('flags a stored key that no longer decrypts, and falls through to the next key', async () => {
+    const { getDb } = await import('@/db/client');
+    const { upsertProviderKey } = await import('@/db/queries/provider-keys');
+    const { deriveSecretKey, sealWith } = await import('@/lib/server/secret-box');
+    // Sealed with another key, as after AUTH_SECRET changed.
+    await upsertProviderKey(await getDb(), { id: 'pk-foreign', ownerId: '*', provider: 'compat', secret: sealWith(deriveSecretKey('another AUTH_SECRET'), 'lost-key-0000'), hint: '0000', createdBy: 'x' });
+    const [, compat]: ProviderKeyView[] = (await (await listKeys('admin', adminCookie)).json()).providers;
+    expect(compat).toMatchObject({ key: { masked: '••••0000', unreadable: true }, activeSource: 'env' });
+    expect(await chatAuthorization(await newSession('compat:scripted-chat', adminCookie), adminCookie)).toBe(`Bearer ${ENV_COMPAT_KEY}`);
+    expect((await deleteKey('admin', 'compat', adminCookie)).status).toBe(200);
+  });
+
   it('validates the provider and the key', async () => {
     expect((await putKey('admin', 'anthropic', ADMIN_KEY, adminCookie)).status).toBe(404);
     const spaced = await putKey('admin', 'openai', 'sk has spaces in it', adminCookie);

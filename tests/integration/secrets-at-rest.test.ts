@@ -131,6 +131,19 @@ describe('secrets at rest', () => {
     expect(gone()).toEqual([]);
   });
 
+  it('leaves out a server whose header values no key opens, saying why', async () => {
+    const { getDb } = await import('@/db/client');
+    const { createMcpServer } = await import('@/db/queries/mcp-servers');
+    const { deriveSecretKey, sealWith } = await import('@/lib/server/secret-box');
+    // Sealed with another key, as after AUTH_SECRET changed.
+    const foreign = sealWith(deriveSecretKey('a key this server does not have'), 'some value');
+    await createMcpServer(await getDb(), { id: 'mcp-foreign', ownerId: 'local', name: 'foreign', transport: 'http', url: recorderUrl, headers: { Authorization: foreign }, command: null, args: [], enabled: true });
+    seen = [];
+    const result = await (await app.api.test.POST(new Request('http://app', { method: 'POST' }), params({ id: 'mcp-foreign' }))).json();
+    expect(result).toEqual({ ok: false, error: expect.stringMatching(/^MCP server "foreign": .*AUTH_SECRET changed or was removed.*enter its header values again\.$/) });
+    expect(seen).toEqual([]); // never contacted
+  });
+
   it('runs the local connection with secure_delete on', async () => {
     const { getDb } = await import('@/db/client');
     expect(await (await getDb()).all(sql`PRAGMA secure_delete`)).toEqual([{ secure_delete: 1 }]);
