@@ -12,7 +12,7 @@ import { params, patch, post, send, setupAppHarness, userMessage } from '../supp
 const ENV_COMPAT_KEY = 'env-compat-key-0123456789';
 const app = setupAppHarness({
   name: 'provider-keys',
-  routes: ['signUp', 'adminSettings', 'exportSession'],
+  routes: ['signUp', 'adminSettings', 'exportSession', 'sharePreview'],
   env: {
     AUTH_SECRET: 'provider-keys-test-secret-0123456789-abcdef',
     // No OpenAI key in the environment: only the UI can enable OpenAI here.
@@ -183,7 +183,7 @@ describe('provider keys', () => {
     await setInstance({ allowUserKeys: true }, adminCookie);
   });
 
-  it('keeps every stored key out of exports, even quoted in a conversation', async () => {
+  it('keeps every stored key out of exports and share links, even quoted in a conversation', async () => {
     const sessionId = await newSession('compat:scripted-chat', userCookie);
     await chatAuthorization(sessionId, userCookie, `my keys are ${USER_KEY} and ${ADMIN_KEY}`);
     // As on another instance, which never handled these keys itself: the export reads them from the database.
@@ -196,6 +196,12 @@ describe('provider keys', () => {
       expect(text).not.toContain(USER_KEY);
       expect(text).not.toContain(ADMIN_KEY);
     }
+    const preview = await app.api.sharePreview.POST(new Request(`${BASE}/api/sessions/${sessionId}/shares/preview`, withCookie(post({}), userCookie)), params({ id: sessionId }));
+    expect(preview.status).toBe(200);
+    const shown = await preview.text();
+    expect(shown).toContain('my keys are');
+    expect(shown).not.toContain(USER_KEY);
+    expect(shown).not.toContain(ADMIN_KEY);
   });
 
   it('falls back to the environment’s key when the admin removes theirs, and 404s a second removal', async () => {
