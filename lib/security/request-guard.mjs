@@ -253,8 +253,23 @@ function checkPath(target) {
   }
 }
 
+/** The methods a route can implement (Next's own list). */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
- * Every check, in order: host, path, then (for writes) origin, then content type and size.
+ * Any other method (TRACE, PROPFIND…) is implemented by no address here: a JSON 501, where
+ * Next would answer an empty 400 or a plain-text 500.
+ * @param {string} method
+ * @returns {Verdict}
+ */
+function checkMethod(method) {
+  if (KNOWN_METHODS.has(method)) return { ok: true };
+  const shown = method.slice(0, 20);
+  return reject(501, 'not_implemented', `This server does not implement ${shown} requests.`, `method ${shown}`);
+}
+
+/**
+ * Every check, in order: host, path, method, then (for writes) origin, then content type and size.
  * @param {{ method: string, headers: HeaderBag }} request
  * @param {AllowList} list
  * @param {string} [target] the request target (path and query)
@@ -264,6 +279,7 @@ export function checkRequest(request, list, target = '/') {
   for (const verdict of [
     checkHost(request.headers, list),
     checkPath(target),
+    checkMethod(request.method),
     checkWriteOrigin(request.method, request.headers, list),
     checkContentType(request.method, request.headers),
     checkDeclaredLength(request.headers, bodyLimitFor(target)),

@@ -5,7 +5,8 @@
  * automatic OPTIONS, an empty 405 for anything missing). A method the route does not
  * implement must answer 405 `method_not_allowed` as JSON, with `Allow` naming exactly
  * what it implements. Malformed paths are answered by the request guard in front of
- * Next (scripts/server.mjs): 400 `bad_path` for every route.
+ * Next (scripts/server.mjs): 400 `bad_path` for every route; so are methods outside
+ * HTTP's usual seven: 501 `not_implemented`.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -90,5 +91,12 @@ describe('malformed paths', () => {
 
   it('a well-formed escape is not refused', () => {
     expect(guard('GET', '/api/sessions/a%20b')).toEqual({ ok: true });
+  });
+});
+
+describe('methods no route implements', () => {
+  it.each(['TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'PURGE'])('%s is a JSON 501 from the request guard, where Next would answer an empty 400 or a plain-text 500', (method) => {
+    const verdict = checkRequest({ method, headers: { host: 'localhost:3000' } }, allowListFromEnv({}), '/api/sessions');
+    expect(verdict).toMatchObject({ ok: false, status: 501, code: 'not_implemented', message: `This server does not implement ${method} requests.` });
   });
 });
