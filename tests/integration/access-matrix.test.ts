@@ -17,7 +17,15 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const API_DIR = path.resolve('app/api');
 
 /** Routes anyone may call (the answer may still be an error about the body). */
-const PUBLIC = new Set(['/api/health', '/api/account', '/api/account/sign-up', '/api/auth/[...all]', '/api/[...path]']);
+const PUBLIC = new Set([
+  '/api/health',
+  '/api/account',
+  '/api/account/sign-up',
+  '/api/auth/[...all]',
+  '/api/[...path]',
+  // A chained invocation carries a one-time token this server signed instead of a session (tests/integration/vercel-*.test.ts).
+  '/api/runs/[runId]/continue',
+]);
 
 function routeFiles(dir = API_DIR): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -123,6 +131,9 @@ describe('every API route', () => {
         if (!PUBLIC.has(route)) {
           expect.soft(anonymous.status, `${method} ${route} without a session: ${anonymousBody.slice(0, 200)}`).toBe(401);
           expect.soft(JSON.parse(anonymousBody).error.code).toBe('unauthorized');
+        } else if (route !== '/api/health' && route !== '/api/account' && route !== '/api/auth/[...all]') {
+          // Public, but nothing happens for a stranger with an empty body.
+          expect.soft(anonymous.status, `${method} ${route} without a session: ${anonymousBody.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
         }
 
         const asOther = await handler(request(method, url, otherCookie), context());
