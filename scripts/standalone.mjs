@@ -44,11 +44,12 @@ const tracedByNext = (file) => file.startsWith('node_modules/next/') || file.sta
 
 /**
  * Files the tracer finds named in our scripts that must stay out: the folder's lack of
- * next.config.mjs is how scripts/start.mjs knows it runs from a build, not a checkout, and
- * this script only runs in a checkout.
+ * next.config.mjs is how scripts/start.mjs knows it runs from a build, not a checkout; this
+ * script only runs in a checkout; and the build folder (start.mjs names a file in it) is no
+ * dependency of itself.
  * @param {string} file relative to the project
  */
-const checkoutOnly = (file) => file === 'next.config.mjs' || file === 'scripts/standalone.mjs';
+const checkoutOnly = (file) => file === 'next.config.mjs' || file === 'scripts/standalone.mjs' || file.startsWith('.next');
 
 /**
  * @param {{ dir?: string, distDir?: string }} [options]

@@ -10,9 +10,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nextEnv from '@next/env';
-import { applyMigrations, databaseUrl, openClient } from '../db/open.mjs';
 import { resolveBind } from '../lib/security/bind.mjs';
 import { allowListFromEnv } from '../lib/security/request-guard.mjs';
+import { migrateDatabase } from './migrate-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -67,9 +67,7 @@ if (isCheckout && process.env.SKIP_BUILD !== '1') {
 }
 
 // Fail fast on a bad DATABASE_URL, before the server says it is ready.
-const client = await openClient(databaseUrl());
-await applyMigrations(client);
-client.close();
+await migrateDatabase();
 
 const { startServer } = await import('./server.mjs');
 await startServer();

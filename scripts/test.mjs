@@ -1,5 +1,6 @@
 // npm test: typecheck, lint, unused code (knip), unit, integration and component tests, then a
-// production build and the Playwright end-to-end tests in real Chromium. Stops at the first failing stage.
+// production build, the tests of the built standalone server (container start, two instances),
+// and the Playwright end-to-end tests in real Chromium. Stops at the first failing stage.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,14 +16,32 @@ const runId = String(Date.now());
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', E2E_RUN_ID: runId, CI: process.env.CI ?? '1' };
 
 const vitestReport = path.join(artifacts, 'vitest.json');
+const deployReport = path.join(artifacts, 'vitest-deploy.json');
 const playwrightReport = path.join(artifacts, `e2e-${runId}`, 'report.json');
 
+// Tests of the built server (the container's start, several instances): they run after the build,
+// on the standalone folder it made (tests/support/standalone-app.ts).
+const DEPLOY_TESTS = ['tests/integration/standalone-', 'tests/integration/instances-'];
+const standaloneDir = path.join(root, '.next', 'standalone');
+
+/** [name, command, args, extra env] */
 const stages = [
   ['typecheck', bin('tsc'), ['--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['unused code (knip)', bin('knip'), ['--no-progress']],
-  ['unit, integration and components', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
+  [
+    'unit, integration and components',
+    bin('vitest'),
+    ['run', ...DEPLOY_TESTS.flatMap((prefix) => ['--exclude', `${prefix}*`]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  ],
   ['build', process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']],
+  ['standalone server folder', process.execPath, [path.join(root, 'scripts', 'standalone.mjs')]],
+  [
+    'deploy: the container start and two instances on one libSQL database',
+    bin('vitest'),
+    ['run', '--project', 'node', ...DEPLOY_TESTS, '--reporter=default', '--reporter=json', `--outputFile.json=${deployReport}`],
+    { PLAYGROUND_STANDALONE_DIR: standaloneDir },
+  ],
   ['end-to-end', bin('playwright'), ['test']],
 ];
 
@@ -66,14 +85,14 @@ function ensureChromium() {
 const started = Date.now();
 const timings = [];
 let failedStage;
-for (const [name, command, args] of stages) {
+for (const [name, command, args, extraEnv = {}] of stages) {
   console.log(`\n=== ${name} ===`);
   if (name === 'end-to-end' && !ensureChromium()) {
     failedStage = name;
     break;
   }
   const t0 = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   timings.push(`${name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (result.status !== 0) {
     failedStage = name;
@@ -89,12 +108,15 @@ function counts(file, read) {
     return { passed: 0, failed: 0, skipped: 0 };
   }
 }
-const unit = counts(vitestReport, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) }));
+const readVitest = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) });
+const unitOnly = counts(vitestReport, readVitest);
+const deploy = counts(deployReport, readVitest);
+const unit = { passed: unitOnly.passed + deploy.passed, failed: unitOnly.failed + deploy.failed, skipped: unitOnly.skipped + deploy.skipped };
 // With retries off nothing can be flaky; should one ever be, it counts as a failure, not a pass.
 const e2e = counts(playwrightReport, (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped }));
 
 console.log(`\n${timings.join(' · ')} · total ${((Date.now() - started) / 1000).toFixed(1)} s`);
-console.log(`unit+integration: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`);
+console.log(`unit+integration (deploy included): ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`);
 if (failedStage) console.log(`FAILED at stage: ${failedStage}`);
 const failed = unit.failed + e2e.failed + (failedStage && unit.failed + e2e.failed === 0 ? 1 : 0);
 console.log(`${unit.passed + e2e.passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { isToolUIPart } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrations, openClient } from '@/db/open.mjs';
+import { migrateDatabase } from '../../scripts/migrate-database.mjs';
 import { params, patch, post, readChunks, setupAppHarness } from '../support/app-harness';
 import { startLibsqlServer, TXN_TIMEOUT_MS } from '../support/libsql-server.mjs';
 
@@ -118,6 +119,20 @@ describe('the app on a remote libSQL database', () => {
     expect(await count('SELECT count(*) AS n FROM __drizzle_migrations', [])).toBe(journal.entries.length);
     const tables = (await remote().execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) => r.name);
     expect(tables).toEqual(expect.arrayContaining(['sessions', 'messages', 'runs', 'run_events', 'workspace_files', 'queued_messages', 'shares', 'rate_limits']));
+  });
+
+  it('migrates at start when several instances start together on one empty database (scripts/migrate-database.mjs)', async () => {
+    const empty = await startLibsqlServer({ file: path.join(dir, 'empty.db') });
+    try {
+      const starts = await Promise.allSettled([migrateDatabase(empty.url), migrateDatabase(empty.url), migrateDatabase(empty.url)]);
+      expect(starts.map((start) => start.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      const db = createClient({ url: empty.url });
+      clients.push(db);
+      const journal = JSON.parse(readFileSync(path.join('db', 'migrations', 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+      expect(Number((await db.execute('SELECT count(*) AS n FROM __drizzle_migrations')).rows[0]!.n)).toBe(journal.entries.length);
+    } finally {
+      await empty.close();
+    }
   });
 
   it('runs a turn whose tool writes the workspace: messages, run, run log and file are in the remote database', async () => {
