@@ -69,7 +69,9 @@ export async function assembleStandalone({ dir = root, distDir = process.env.NEX
   let copied = 0;
   for (const file of /** @type {Set<string>} */ (fileList)) {
     const target = path.join(folder, file);
-    if (statSync(path.join(dir, file)).isDirectory() || existsSync(target)) continue;
+    if (statSync(path.join(dir, file)).isDirectory()) continue;
+    // Packages Next copied are the same files; our own are copied again, so a second run picks up edits.
+    if (file.startsWith('node_modules/') && existsSync(target)) continue;
     mkdirSync(path.dirname(target), { recursive: true });
     copyFileSync(path.join(dir, file), target);
     copied++;

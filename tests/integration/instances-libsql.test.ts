@@ -75,7 +75,7 @@ beforeAll(async () => {
   // Both at once on an empty database, as replicas start together.
   [a, b] = await Promise.all([instance(await freePort()), instance(await freePort())]);
   for (const server of [a, b]) if (!server.stdout().includes('ready on')) throw new Error(`an instance did not start:\n${server.stdout()}\n${server.stderr()}`);
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);

@@ -97,7 +97,7 @@ beforeAll(async () => {
   port = await freePort();
   server = await start({ AUTH_SECRET }, port);
   if (!server.stdout().includes('ready on')) throw new Error(`the server did not start:\n${server.stdout()}\n${server.stderr()}`);
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
   await server?.stop();
