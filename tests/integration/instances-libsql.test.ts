@@ -3,11 +3,14 @@
  * processes (the standalone server, started as the container starts it, on two ports) on one
  * libSQL server process (tests/support/libsql-server.mjs: Hrana over HTTP on a SQLite file, as
  * sqld serves it; docs/deploy.md says why not sqld itself), with the scripted model server.
- * Every request picks its instance on purpose, as a load balancer without sticky sessions may:
- * what one instance did, the other sees, follows, stops, continues and serves.
+ * Accounts are on, as they must be for a server others can reach: one AUTH_SECRET for both, and
+ * one signed-in user whose cookie, made by A, is sent to both. Every request picks its instance
+ * on purpose, as a load balancer without sticky sessions may: what one instance did, the other
+ * sees, follows, stops, continues and serves.
  */
 import { createClient } from '@libsql/client';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -22,6 +25,9 @@ let scripted: ScriptedServer;
 let a: ServerProcess;
 let b: ServerProcess;
 let app: string;
+/** The signed-in user's session cookie, set by A at sign-up. */
+let cookie = '';
+const AUTH_SECRET = randomBytes(32).toString('base64');
 
 async function startLibsql(file: string): Promise<string> {
   libsql = spawn(process.execPath, ['tests/support/libsql-server.mjs', '--file', file, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -51,6 +57,7 @@ const instance = async (port: number) =>
       NEXT_TELEMETRY_DISABLED: '1',
       PORT: String(port),
       HOSTNAME: '127.0.0.1',
+      AUTH_SECRET,
       DATABASE_URL: libsqlUrl,
       // Approvals signed by one instance are checked by another: they share the key (docs/deploy.md).
       TOOL_APPROVAL_SECRET: 'instances-test-approval-secret',
@@ -58,8 +65,7 @@ const instance = async (port: number) =>
       OPENAI_COMPATIBLE_BASE_URL: scripted.url,
       OPENAI_COMPATIBLE_NAME: 'Scripted',
       OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
-      // Rate limits count in the shared database (lib/server/rate-limit.ts); on without accounts for the test below.
-      RATE_LIMITS: 'on',
+      // Rate limits count in the shared database (lib/server/rate-limit.ts): one per client IP for the test below.
       RATE_LIMIT_TOOL_IP: `${TOOL_LIMIT}/10m`,
       RATE_LIMIT_TOOL_USER: 'off',
       RATE_LIMIT_CHAT_IP: 'off',
@@ -75,6 +81,12 @@ beforeAll(async () => {
   // Both at once on an empty database, as replicas start together.
   [a, b] = await Promise.all([instance(await freePort()), instance(await freePort())]);
   for (const server of [a, b]) if (!server.stdout().includes('ready on')) throw new Error(`an instance did not start:\n${server.stdout()}\n${server.stderr()}`);
+  // The first account is the admin; its session cookie is the one every request below carries.
+  const signUp = await fetch(`${a.url}/api/account/sign-up`, post(a, { name: 'Ada', email: 'ada@example.com', password: 'a long enough password 1' }));
+  if (signUp.status !== 201) throw new Error(`sign-up on A answered ${signUp.status}: ${await signUp.text()}`);
+  const session = signUp.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.split('=')[0]!.endsWith('session_token'));
+  if (!session) throw new Error(`sign-up on A set no session cookie: ${signUp.headers.getSetCookie().join(' | ')}`);
+  cookie = session;
 }, 900_000);
 
 afterAll(async () => {
@@ -84,24 +96,28 @@ afterAll(async () => {
   await removeTempFolders();
 }, 60_000);
 
-const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** A JSON POST as a page of that instance sends it (its Origin). */
+const post = (server: ServerProcess, body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(body) });
+/** A request as the signed-in user. */
+const as = (init: RequestInit = {}): RequestInit => ({ ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
+const write = (server: ServerProcess, body: unknown) => as(post(server, body));
 let counter = 0;
 const message = (text: string) => ({ id: `u-instances-${++counter}`, role: 'user', parts: [{ type: 'text', text }] });
 
 async function newSessionOn(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.url}/api/sessions`, json({ modelKey: 'compat:scripted-chat' }));
+  const response = await fetch(`${server.url}/api/sessions`, write(server, { modelKey: 'compat:scripted-chat' }));
   expect(response.status).toBe(201);
   return ((await response.json()) as { session: { id: string } }).session.id;
 }
 
-const chatOn = (server: ServerProcess, sessionId: string, text: string) => fetch(`${server.url}/api/chat`, json({ sessionId, message: message(text) }));
+const chatOn = (server: ServerProcess, sessionId: string, text: string) => fetch(`${server.url}/api/chat`, write(server, { sessionId, message: message(text) }));
 
 async function runsOn(server: ServerProcess, sessionId: string): Promise<Array<{ id: string; status: string }>> {
-  return ((await (await fetch(`${server.url}/api/sessions/${sessionId}/runs`)).json()) as { runs: Array<{ id: string; status: string }> }).runs;
+  return ((await (await fetch(`${server.url}/api/sessions/${sessionId}/runs`, as())).json()) as { runs: Array<{ id: string; status: string }> }).runs;
 }
 
 async function lastMessageOn(server: ServerProcess, sessionId: string) {
-  const body = (await (await fetch(`${server.url}/api/sessions/${sessionId}`)).json()) as { session: { messages: Array<{ role: string; parts: Array<Record<string, unknown>>; metadata?: { runEnd?: { reason: string } } }> } };
+  const body = (await (await fetch(`${server.url}/api/sessions/${sessionId}`, as())).json()) as { session: { messages: Array<{ role: string; parts: Array<Record<string, unknown>>; metadata?: { runEnd?: { reason: string } } }> } };
   return body.session.messages.at(-1)!;
 }
 
@@ -119,7 +135,8 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 function postFrom(localAddress: string, server: ServerProcess, pathname: string, body: unknown): Promise<{ status: number; retryAfter?: string; body: string }> {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
-    const request = http.request(`${server.url}${pathname}`, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (response) => {
+    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), origin: server.url, cookie };
+    const request = http.request(`${server.url}${pathname}`, { method: 'POST', localAddress, headers }, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk) => (text += chunk));
@@ -141,11 +158,16 @@ describe('two instances on one libSQL database', () => {
     }
   });
 
+  it('the cookie A set at sign-up signs the user in on B', async () => {
+    expect((await fetch(`${b.url}/api/sessions`)).status).toBe(401);
+    expect((await fetch(`${b.url}/api/sessions`, as())).status).toBe(200);
+  });
+
   it('a session made on A is read, listed and answered on B', async () => {
     const id = await newSessionOn(a);
-    const onB = await fetch(`${b.url}/api/sessions/${id}`);
+    const onB = await fetch(`${b.url}/api/sessions/${id}`, as());
     expect(onB.status).toBe(200);
-    const list = (await (await fetch(`${b.url}/api/sessions`)).json()) as { sessions: Array<{ id: string }> };
+    const list = (await (await fetch(`${b.url}/api/sessions`, as())).json()) as { sessions: Array<{ id: string }> };
     expect(list.sessions.map((s) => s.id)).toContain(id);
     const reply = await chatOn(b, id, 'Hello from B');
     expect(reply.status).toBe(200);
@@ -158,7 +180,7 @@ describe('two instances on one libSQL database', () => {
     const started = chatOn(a, id, 'Slowly [[scenario:slow?delayMs=40&chunks=500]]').then((response) => response.text());
     await until(() => runsOn(b, id), (runs) => runs[0]?.status === 'running');
 
-    const follow = await fetch(`${b.url}/api/chat/${id}/stream`);
+    const follow = await fetch(`${b.url}/api/chat/${id}/stream`, as());
     expect(follow.status).toBe(200);
     expect(follow.headers.get('content-type')).toContain('text/event-stream');
     const reader = follow.body!.getReader();
@@ -170,7 +192,7 @@ describe('two instances on one libSQL database', () => {
       seen += decoder.decode(value, { stream: true });
     }
 
-    const stop = await fetch(`${b.url}/api/sessions/${id}/stop`, json({}));
+    const stop = await fetch(`${b.url}/api/sessions/${id}/stop`, write(b, {}));
     expect(stop.status).toBe(200);
     for (;;) {
       const { value, done } = await reader.read();
@@ -190,19 +212,19 @@ describe('two instances on one libSQL database', () => {
     expect((await runsOn(b, id))[0]?.status).toBe('awaiting_approval');
     const tool = (await lastMessageOn(b, id)).parts.find((part) => part.type === 'tool-write_file') as { approval: { id: string; signature: string } };
 
-    const answer = await fetch(`${b.url}/api/chat`, json({ sessionId: id, approvals: [{ approvalId: tool.approval.id, approved: true, signature: tool.approval.signature }] }));
+    const answer = await fetch(`${b.url}/api/chat`, write(b, { sessionId: id, approvals: [{ approvalId: tool.approval.id, approved: true, signature: tool.approval.signature }] }));
     expect(answer.status).toBe(200);
     await answer.text();
     expect((await runsOn(a, id))[0]?.status).toBe('completed');
-    const file = await fetch(`${a.url}/api/sessions/${id}/files/content?path=${encodeURIComponent('/workspace/approved-on-b.txt')}`);
+    const file = await fetch(`${a.url}/api/sessions/${id}/files/content?path=${encodeURIComponent('/workspace/approved-on-b.txt')}`, as());
     expect(((await file.json()) as { file: { content: string } }).file.content).toBe('asked on A, approved on B');
     expect((await lastMessageOn(a, id)).metadata?.runEnd?.reason).toBe('completed');
   });
 
-  it('a share made on A opens on B', async () => {
+  it('a share made on A opens on B, signed out', async () => {
     const id = await newSessionOn(a);
     await (await chatOn(a, id, 'Shared across instances')).text();
-    const created = await fetch(`${a.url}/api/sessions/${id}/shares`, json({}));
+    const created = await fetch(`${a.url}/api/sessions/${id}/shares`, write(a, {}));
     expect(created.status).toBe(201);
     const { share } = (await created.json()) as { share: { url: string } };
     const page = await fetch(`${b.url}${share.url}`);
