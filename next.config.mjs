@@ -14,8 +14,9 @@ const nextConfig = {
   // Trace from this folder: a lockfile in a parent directory must not move the standalone layout.
   outputFileTracingRoot: path.dirname(fileURLToPath(import.meta.url)),
   reactStrictMode: true,
-  // On every response: no sniffing, no framing (share pages included), referrers only to this origin in full,
-  // and the microphone for the app alone.
+  // On every response: no sniffing, referrers only to this origin in full, and the microphone for the app alone.
+  // No framing anywhere but on share pages, where proxy.ts decides (their owner may allow embedding); proxy.ts also
+  // gives every page its full Content-Security-Policy with a per-request nonce (docs/csp-and-embedding.md).
   async headers() {
     return [
       {
@@ -23,9 +24,14 @@ const nextConfig = {
         headers: [
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          { key: 'Permissions-Policy', value: 'microphone=(self), camera=(), geolocation=(), payment=()' },
+        ],
+      },
+      {
+        source: '/((?!share/).*)',
+        headers: [
           { key: 'X-Frame-Options', value: 'DENY' },
           { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
-          { key: 'Permissions-Policy', value: 'microphone=(self), camera=(), geolocation=(), payment=()' },
         ],
       },
     ];

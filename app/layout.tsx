@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
@@ -19,12 +20,17 @@ export const viewport: Viewport = {
   ],
 };
 
-/** The document: theme, tooltips and toasts. The app's own pages add the sidebar in app/(app)/layout.tsx; share pages stand alone. */
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+/**
+ * The document: theme, tooltips and toasts. The app's own pages add the sidebar in app/(app)/layout.tsx; share pages stand alone.
+ * Every page renders per request: proxy.ts gives each response a fresh CSP nonce (x-nonce), which Next puts on its own
+ * scripts and the theme script gets here.
+ */
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="antialiased">
-        <ThemeProvider>
+        <ThemeProvider nonce={nonce}>
           <TooltipProvider>
             {children}
             <Toaster />

@@ -251,4 +251,6 @@ export interface ShareView {
   revokedAt: number | null;
   viewCount: number;
   lastViewedAt: number | null;
+  /** Other sites may show the page in a frame. */
+  allowEmbed: boolean;
 }

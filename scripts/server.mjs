@@ -26,6 +26,8 @@ import {
   bodyLimitFor,
   PEER_HEADER,
   REMOTE_ADDRESS_HEADER,
+  SERVER_MARK_ENV,
+  SERVER_MARK_HEADER,
   tooLarge,
 } from '../lib/security/request-guard.mjs';
 
@@ -146,8 +148,9 @@ export async function startServer({ dev = false, env = process.env } = {}) {
   }
   const allowList = allowListFromEnv(env);
 
-  // Next reads NODE_ENV when it loads; set it before importing.
-  Object.assign(process.env, { NODE_ENV: dev ? 'development' : 'production' });
+  // Next reads NODE_ENV when it loads; set it before importing. The mark tells proxy.ts that a request came through this server.
+  const serverMark = randomUUID();
+  Object.assign(process.env, { NODE_ENV: dev ? 'development' : 'production', [SERVER_MARK_ENV]: serverMark });
   if (!dev) await serveBuiltConfig();
   const { default: next } = await import('next');
   const app = next({ dev, dir: root, hostname: bind.host, port: bind.port });
@@ -171,6 +174,7 @@ export async function startServer({ dev = false, env = process.env } = {}) {
     }
     // Routes learn whether the peer is this machine from this header alone; a client cannot set it.
     req.headers[PEER_HEADER] = isLoopbackPeer(req.socket.remoteAddress, req.headers) ? 'loopback' : 'remote';
+    req.headers[SERVER_MARK_HEADER] = serverMark;
     // The socket's address, for per-IP rate limits; whatever a client sent under this name is dropped.
     if (req.socket.remoteAddress) req.headers[REMOTE_ADDRESS_HEADER] = req.socket.remoteAddress;
     else delete req.headers[REMOTE_ADDRESS_HEADER];

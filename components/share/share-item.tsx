@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { LinkIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
+import { CodeIcon, LinkIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
+import { embedCode } from '@/components/share/share-embed';
 import { absoluteShareUrl, formatTimeUntil, plural, shareState, type ShareState } from '@/components/share/share-labels';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,9 +19,19 @@ function expiryText(share: ShareView, state: ShareState, now: number): string {
   return share.expiresAt <= now ? `expired ${formatRelativeTime(share.expiresAt, now)}` : `expires ${formatTimeUntil(share.expiresAt, now)}`;
 }
 
+interface ShareItemProps {
+  share: ShareView;
+  now: number;
+  onUpdate: () => Promise<void>;
+  onRevoke: () => void;
+  /** Allow or stop embedding on other sites. */
+  onEmbed: (allow: boolean) => Promise<void>;
+}
+
 /** One link of the session: what it shows, how it is used, and its actions. */
-export function ShareItem({ share, now, onUpdate, onRevoke }: { share: ShareView; now: number; onUpdate: () => Promise<void>; onRevoke: () => void }) {
+export function ShareItem({ share, now, onUpdate, onRevoke, onEmbed }: ShareItemProps) {
   const [updating, setUpdating] = useState(false);
+  const [embedding, setEmbedding] = useState(false);
   const state = shareState(share, now);
   const path = share.url;
   const views = share.viewCount === 0 ? 'not viewed yet' : `${plural(share.viewCount, 'view')}${share.lastViewedAt !== null ? `, last ${formatRelativeTime(share.lastViewedAt, now)}` : ''}`;
@@ -34,6 +45,15 @@ export function ShareItem({ share, now, onUpdate, onRevoke }: { share: ShareView
     }
   }
 
+  async function toggleEmbed() {
+    setEmbedding(true);
+    try {
+      await onEmbed(!share.allowEmbed);
+    } finally {
+      setEmbedding(false);
+    }
+  }
+
   return (
     <li className="flex flex-col gap-1.5 rounded-lg border bg-card px-3 py-2" data-testid="share-item" data-state={state} data-share-id={share.id}>
       <div className="flex items-center gap-2">
@@ -42,6 +62,11 @@ export function ShareItem({ share, now, onUpdate, onRevoke }: { share: ShareView
           {path}
         </span>
         <Badge tone={share.mode === 'live' ? 'info' : 'outline'}>{share.mode === 'live' ? 'Live' : 'Snapshot'}</Badge>
+        {share.allowEmbed && (
+          <Badge tone="outline" data-testid="share-embeddable">
+            Embeddable
+          </Badge>
+        )}
         <Badge tone={STATE_TONE[state]} data-testid="share-state">
           {state}
         </Badge>
@@ -57,6 +82,17 @@ export function ShareItem({ share, now, onUpdate, onRevoke }: { share: ShareView
             <Button size="xs" variant="outline" data-testid="share-update" disabled={updating} onClick={() => void update()}>
               {updating ? <Spinner label="Updating" /> : <RefreshCwIcon />}
               Update snapshot
+            </Button>
+          )}
+          {state === 'active' && share.allowEmbed && (
+            <CopyButton text={() => embedCode(share.url)} label="Copy the embed code" variant="outline" data-testid="share-item-embed-copy">
+              Embed code
+            </CopyButton>
+          )}
+          {state === 'active' && (
+            <Button size="xs" variant="outline" data-testid="share-embed-toggle" aria-pressed={share.allowEmbed} disabled={embedding} onClick={() => void toggleEmbed()}>
+              {embedding ? <Spinner label="Saving" /> : <CodeIcon />}
+              {share.allowEmbed ? 'Stop embedding' : 'Allow embedding'}
             </Button>
           )}
           <Button size="xs" variant="outline" data-testid="share-revoke" aria-label={`Revoke ${path}`} onClick={onRevoke}>

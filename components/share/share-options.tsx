@@ -1,5 +1,6 @@
 'use client';
 
+import { EmbedSwitch } from '@/components/share/share-embed';
 import { EXPIRY_CHOICES, type ExpiryChoice } from '@/components/share/share-labels';
 import type { ShareDraftState } from '@/components/share/use-share-draft';
 import type { ShareMode } from '@/lib/client/share-api';
@@ -47,7 +48,7 @@ function OptionCheckbox({ testId, label, help, checked, onChange }: { testId: st
   );
 }
 
-/** Snapshot or live, and how long the link works. */
+/** Snapshot or live, how long the link works, and whether other sites may frame it. */
 export function ShareLinkOptions({ draft }: { draft: ShareDraftState }) {
   return (
     <div className="flex flex-col gap-3">
@@ -71,6 +72,7 @@ export function ShareLinkOptions({ draft }: { draft: ShareDraftState }) {
           ))}
         </select>
       </label>
+      <EmbedSwitch checked={draft.allowEmbed} onChange={draft.setAllowEmbed} />
     </div>
   );
 }

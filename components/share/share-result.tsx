@@ -1,6 +1,7 @@
 'use client';
 
 import { CheckCircle2Icon, ExternalLinkIcon } from 'lucide-react';
+import { EmbedSnippet } from '@/components/share/share-embed';
 import { absoluteShareUrl, formatTimeUntil } from '@/components/share/share-labels';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -38,6 +39,7 @@ export function ShareResult({ share, onAnother }: { share: ShareView; onAnother:
       <p className="text-xs text-muted-foreground">
         Anyone with the link can see it. {expiry} Manage it under Links.
       </p>
+      {share.allowEmbed && <EmbedSnippet path={share.url} />}
       <div>
         <Button size="sm" variant="ghost" onClick={onAnother} data-testid="share-another">
           Create another link

@@ -51,6 +51,19 @@ export function SharesPanel({ sessionId, enabled = true }: { sessionId: string; 
     }
   }
 
+  async function embed(share: ShareView, allow: boolean) {
+    try {
+      const updated = await updateShare(share.id, { allowEmbed: allow });
+      await mutate((current) => (current ?? []).map((s) => (s.id === updated.id ? updated : s)), { revalidate: false });
+      toast.success(allow ? 'Embedding allowed' : 'Embedding stopped', {
+        description: allow ? 'Other sites may show this link in a frame. Copy its embed code.' : 'Browsers refuse to show this link in frames on other sites.',
+      });
+    } catch (failure) {
+      toast.error('Could not change embedding', { description: readError(failure).message });
+      resyncIfGone(failure);
+    }
+  }
+
   if (data === undefined) {
     return error ? (
       <p className="text-sm text-destructive" role="alert">
@@ -70,7 +83,7 @@ export function SharesPanel({ sessionId, enabled = true }: { sessionId: string; 
   return (
     <ul className="flex flex-col gap-2" data-testid="shares-list">
       {data.map((share) => (
-        <ShareItem key={share.id} share={share} now={now} onUpdate={() => update(share)} onRevoke={() => void revoke(share)} />
+        <ShareItem key={share.id} share={share} now={now} onUpdate={() => update(share)} onRevoke={() => void revoke(share)} onEmbed={(allow) => embed(share, allow)} />
       ))}
     </ul>
   );

@@ -11,6 +11,7 @@ export function useShareDraft() {
   const [mode, setMode] = useState<ShareMode>('snapshot');
   const [expiry, setExpiry] = useState<ExpiryChoice>('never');
   const [redact, setRedact] = useState<readonly string[]>([]);
+  const [allowEmbed, setAllowEmbed] = useState(false);
 
   const setOption = useCallback((key: keyof ShareOptions, value: boolean) => setOptions((current) => ({ ...current, [key]: value })), []);
   const toggleRedact = useCallback(
@@ -21,9 +22,12 @@ export function useShareDraft() {
   const redactAll = useCallback((ids: string[]) => setRedact((current) => [...current, ...ids.filter((id) => !current.includes(id))]), []);
 
   const draft = useMemo((): ShareDraft => ({ options, redact: [...redact] }), [options, redact]);
-  const createInput = useCallback((now: number): ShareCreateInput => ({ mode, ...draft, expiresAt: expiresAtFor(expiry, now) }), [mode, draft, expiry]);
+  const createInput = useCallback(
+    (now: number): ShareCreateInput => ({ mode, ...draft, expiresAt: expiresAtFor(expiry, now), allowEmbed }),
+    [mode, draft, expiry, allowEmbed],
+  );
 
-  return { options, setOption, mode, setMode, expiry, setExpiry, redact, toggleRedact, redactAll, draft, createInput };
+  return { options, setOption, mode, setMode, expiry, setExpiry, allowEmbed, setAllowEmbed, redact, toggleRedact, redactAll, draft, createInput };
 }
 
 export type ShareDraftState = ReturnType<typeof useShareDraft>;

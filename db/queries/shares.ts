@@ -33,7 +33,7 @@ export async function updateShare(
   db: Db,
   ownerId: string,
   id: string,
-  change: Partial<Pick<ShareRow, 'options' | 'redactedHashes' | 'allowedHashes' | 'snapshot' | 'updatedAt' | 'expiresAt' | 'revokedAt'>>,
+  change: Partial<Pick<ShareRow, 'options' | 'redactedHashes' | 'allowedHashes' | 'snapshot' | 'updatedAt' | 'expiresAt' | 'revokedAt' | 'allowEmbed'>>,
 ): Promise<ShareRow | undefined> {
   const [row] = await db
     .update(shares)

@@ -30,15 +30,18 @@ export const sharePreviewSchema = z.strictObject({
 export const shareCreateSchema = sharePreviewSchema.extend({
   mode: z.enum(['snapshot', 'live']).default('snapshot'),
   expiresAt: expiresAtSchema.default(null),
+  /** Other sites may show the page in a frame (docs/csp-and-embedding.md). */
+  allowEmbed: z.boolean().default(false),
 });
 
-/** PATCH /api/shares/:shareId: take a new snapshot (same URL), change the expiry, options or redactions. */
+/** PATCH /api/shares/:shareId: take a new snapshot (same URL), change the expiry, options, redactions or embedding. */
 export const shareUpdateSchema = z
   .strictObject({
     refresh: z.boolean().optional(),
     expiresAt: expiresAtSchema.optional(),
     options: shareOptionsSchema.optional(),
     redact: z.array(z.string().min(1).max(100)).max(1000).optional(),
+    allowEmbed: z.boolean().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');
 

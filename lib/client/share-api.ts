@@ -19,6 +19,8 @@ export interface ShareCreateInput extends ShareDraft {
   mode: ShareMode;
   /** Epoch ms in the future, or null for a link that does not expire. */
   expiresAt: number | null;
+  /** Other sites may show the page in a frame. */
+  allowEmbed: boolean;
 }
 
 export interface ShareUpdateInput {
@@ -27,6 +29,7 @@ export interface ShareUpdateInput {
   expiresAt?: number | null;
   options?: ShareOptions;
   redact?: string[];
+  allowEmbed?: boolean;
 }
 
 /** Newest first, revoked ones included. */

@@ -2,6 +2,8 @@
 export declare const MAX_REQUEST_BODY_BYTES: number;
 export declare function bodyLimitFor(target: string): number;
 export declare const PEER_HEADER: string;
+export declare const SERVER_MARK_HEADER: string;
+export declare const SERVER_MARK_ENV: string;
 export declare const REMOTE_ADDRESS_HEADER: string;
 export type HeaderBag = Record<string, string | string[] | undefined>;
 export interface AllowList {

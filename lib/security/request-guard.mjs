@@ -305,5 +305,14 @@ export function isLoopbackPeer(remoteAddress, headers) {
 /** Set by scripts/server.mjs on every request it hands to Next (any incoming value is removed first). */
 export const PEER_HEADER = 'x-agent-playground-peer';
 
+/**
+ * Says "this request came through scripts/server.mjs": the server sets it on every request
+ * it hands to Next (over any value a client sent) to a random value made at its start and
+ * kept in the environment variable SERVER_MARK_ENV. proxy.ts trusts PEER_HEADER only with
+ * a matching mark; without our server in front (Vercel, `next start`) nothing sets either.
+ */
+export const SERVER_MARK_HEADER = 'x-agent-playground-server';
+export const SERVER_MARK_ENV = 'AGENT_PLAYGROUND_SERVER_MARK';
+
 /** The socket's remote address, set by scripts/server.mjs the same way (for per-IP rate limits; lib/server/rate-limit.ts). */
 export const REMOTE_ADDRESS_HEADER = 'x-agent-playground-remote-address';

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { createIdGenerator } from 'ai';
 import { getSession } from '@/db/queries/sessions';
-import { getShare, getShareByToken, insertShare, listShares, recordShareView, updateShare } from '@/db/queries/shares';
+import { getShare, insertShare, listShares, recordShareView, updateShare } from '@/db/queries/shares';
 import type { ShareRow } from '@/db/schema';
 import type { SessionSummary, SharePreview, ShareSnapshot, ShareView } from '@/lib/api-types';
 import type { ShareCreateRequest, SharePreviewRequest, ShareUpdateRequest } from '@/lib/api/share-request';
@@ -11,6 +11,7 @@ import { ApiError } from './http';
 import { currentOwnerId } from './owner';
 import { limitRequest } from './rate-limit';
 import { insertCopiedSession } from './session-transfer';
+import { readableShareRow } from './share-embedding';
 import { buildShareSnapshot } from './share-snapshot';
 
 /**
@@ -39,6 +40,7 @@ export function toShareView(row: ShareRow): ShareView {
     revokedAt: row.revokedAt,
     viewCount: row.viewCount,
     lastViewedAt: row.lastViewedAt,
+    allowEmbed: row.allowEmbed,
   };
 }
 
@@ -74,6 +76,7 @@ export async function createShareFor(request: Request, sessionId: string, body: 
     createdAt: now,
     updatedAt: now,
     expiresAt: body.expiresAt,
+    allowEmbed: body.allowEmbed,
   });
   return toShareView(row);
 }
@@ -91,7 +94,7 @@ async function requireShare(request: Request, shareId: string) {
   return { db, ownerId, share };
 }
 
-/** A new snapshot (same URL) when asked or when the choices changed; the expiry on its own changes only the expiry. */
+/** A new snapshot (same URL) when asked or when the choices changed; the expiry or embedding on its own changes only that. */
 export async function updateShareFor(request: Request, shareId: string, body: ShareUpdateRequest): Promise<ShareView> {
   const { db, ownerId, share } = await requireShare(request, shareId);
   const options = body.options ?? share.options;
@@ -106,6 +109,7 @@ export async function updateShareFor(request: Request, shareId: string, body: Sh
     Object.assign(change, { options, snapshot: built.snapshot, redactedHashes, allowedHashes, updatedAt: Date.now() });
   }
   if (body.expiresAt !== undefined) change.expiresAt = body.expiresAt;
+  if (body.allowEmbed !== undefined) change.allowEmbed = body.allowEmbed;
   const row = await updateShare(db, ownerId, shareId, change);
   if (!row) throw new ApiError('not_found', 'This link does not exist or was revoked.');
   return toShareView(row);
@@ -139,11 +143,8 @@ export async function countShareView(shareId: string): Promise<void> {
 }
 
 /** The share behind a token, if it may be read now. */
-export async function readableShare(token: string): Promise<ShareRow | undefined> {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
-  const row = await getShareByToken(await getAppDb(), token);
-  if (!row || row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= Date.now())) return undefined;
-  return row;
+async function readableShare(token: string): Promise<ShareRow | undefined> {
+  return readableShareRow(await getAppDb(), token);
 }
 
 /** "Fork into my playground": a new session from the shared snapshot, never more (hidden parts stay hidden, binary files are not in it). */

@@ -80,13 +80,17 @@ function mutatingRoutes(): { pattern: string; methods: string[] }[] {
 }
 
 test.describe('response headers', () => {
-  test('pages, share pages and the API say nosniff, no framing, a referrer policy and a permissions policy; /api/health checks the database', async ({ request }) => {
-    for (const url of ['/', '/api/health', '/share/not-a-real-token-000000000000']) {
+  test('pages, share pages and the API say nosniff, no framing, a referrer policy and a permissions policy; pages get a nonce CSP; /api/health checks the database', async ({ request }) => {
+    for (const url of ['/', '/settings/mcp-servers', '/api/health', '/share/not-a-real-token-000000000000', '/no/such/page']) {
       const response = await request.get(url);
       const headers = response.headers();
       expect(headers['x-content-type-options'], url).toBe('nosniff');
       expect(headers['x-frame-options'], url).toBe('DENY');
+      // One policy per response: the proxy's replaces the static one on pages.
+      expect(headers['content-security-policy'], url).not.toContain('\n');
       expect(headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      if (url.startsWith('/api/')) expect(headers['content-security-policy'], url).not.toContain('nonce-');
+      else expect(headers['content-security-policy'], url).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
       expect(headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(headers['permissions-policy'], url).toContain('microphone=(self)');
     }

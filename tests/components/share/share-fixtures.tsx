@@ -49,6 +49,7 @@ export function shareView(overrides: Partial<ShareView> = {}): ShareView {
     revokedAt: null,
     viewCount: 0,
     lastViewedAt: null,
+    allowEmbed: false,
     ...overrides,
   };
 }
