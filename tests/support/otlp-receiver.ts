@@ -24,6 +24,8 @@ export interface OtlpReceiver {
   spans(): ReceivedSpan[];
   /** Every request, whatever its path or body. */
   requests(): Array<{ method: string; path: string; contentType: string }>;
+  /** Every request body as received, unparsed (tests/integration/standalone-secret-sweep.test.ts searches them). */
+  bodies(): string[];
   close(): Promise<void>;
 }
 
@@ -54,11 +56,13 @@ function flatten(value: AnyValue): string | number | boolean {
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
   const requests: Array<{ method: string; path: string; contentType: string }> = [];
+  const bodies: string[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       requests.push({ method: request.method ?? '', path: request.url ?? '', contentType: String(request.headers['content-type'] ?? '') });
+      bodies.push(Buffer.concat(chunks).toString('utf8'));
       if (request.method === 'POST' && request.url === '/v1/traces') {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpBody;
         for (const resource of body.resourceSpans ?? [])
@@ -86,6 +90,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     url: `http://127.0.0.1:${port}`,
     spans: () => [...spans],
     requests: () => [...requests],
+    bodies: () => [...bodies],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
