@@ -32,22 +32,36 @@ export function keyRedactingFetch(key: string | undefined, base?: Fetch): Fetch 
 }
 
 /**
- * Replaces every needle in a text stream, also when one arrives split over several chunks:
- * the last (longest needle − 1) characters wait for the next chunk before they go out.
+ * Replaces every needle in a text stream, also when one arrives split over several chunks.
+ * Only a chunk's end that could begin a needle waits for the next chunk (usually nothing:
+ * an event stream's chunks end in a line break), so the stream is not slowed down.
  */
 function replacing(needles: readonly string[]): TransformStream<string, string> {
-  const keep = Math.max(...needles.map((needle) => needle.length)) - 1;
   let pending = '';
   const scrub = (text: string) => needles.reduce((out, needle) => out.split(needle).join(REDACTED), text);
   return new TransformStream({
     transform(chunk, controller) {
       const text = scrub(pending + chunk);
-      pending = text.slice(Math.max(0, text.length - keep));
+      pending = text.slice(text.length - partialNeedleAtEnd(text, needles));
       const ready = text.slice(0, text.length - pending.length);
       if (ready) controller.enqueue(ready);
     },
     flush(controller) {
-      if (pending) controller.enqueue(scrub(pending));
+      if (pending) controller.enqueue(pending);
     },
   });
+}
+
+/** The length of the longest end of `text` that is the beginning of a needle (and not a whole one). */
+function partialNeedleAtEnd(text: string, needles: readonly string[]): number {
+  let longest = 0;
+  for (const needle of needles) {
+    for (let length = Math.min(needle.length - 1, text.length); length > longest; length--) {
+      if (text.endsWith(needle.slice(0, length))) {
+        longest = length;
+        break;
+      }
+    }
+  }
+  return longest;
 }

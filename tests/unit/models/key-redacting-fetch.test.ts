@@ -38,6 +38,21 @@ describe('keyRedactingFetch', () => {
     expect(await response.text()).toBe(text.replace(KEY, '[REDACTED]'));
   });
 
+  it('passes each chunk on at once unless its end could begin the key', async () => {
+    let source!: ReadableStreamDefaultController<Uint8Array>;
+    const open: typeof fetch = async () => new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (source = controller) }));
+    const reader = (await keyRedactingFetch(KEY, open)!('http://provider.test')).body!.pipeThrough(new TextDecoderStream()).getReader();
+    source.enqueue(new TextEncoder().encode('data: {"delta":"a"}\n\n'));
+    expect((await reader.read()).value).toBe('data: {"delta":"a"}\n\n');
+    // "fw_q" could begin the key: it waits for what follows, which shows it was not the key after all.
+    source.enqueue(new TextEncoder().encode('data: {"delta":"fw_q'));
+    expect((await reader.read()).value).toBe('data: {"delta":"');
+    source.enqueue(new TextEncoder().encode('x"}\n\n'));
+    expect((await reader.read()).value).toBe('fw_qx"}\n\n');
+    source.close();
+    expect((await reader.read()).done).toBe(true);
+  });
+
   it('is not needed without a key', () => {
     expect(keyRedactingFetch(undefined)).toBeUndefined();
     expect(keyRedactingFetch('')).toBeUndefined();
