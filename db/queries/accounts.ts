@@ -35,11 +35,6 @@ export async function findUser(db: Db, id: string): Promise<UserRow | undefined>
   return row;
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(user).where(eq(user.email, email));
-  return row;
-}
-
 export async function setUserRole(db: Db, id: string, role: 'admin' | 'user'): Promise<boolean> {
   const rows = await db.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, id)).returning({ id: user.id });
   return rows.length > 0;

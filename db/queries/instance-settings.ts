@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { instanceSettings } from '../schema';
 
@@ -12,8 +11,4 @@ export async function writeInstanceSetting(db: Db, key: string, value: unknown, 
     .insert(instanceSettings)
     .values({ key, value, updatedAt, updatedBy })
     .onConflictDoUpdate({ target: instanceSettings.key, set: { value, updatedAt, updatedBy } });
-}
-
-export async function deleteInstanceSetting(db: Db, key: string): Promise<void> {
-  await db.delete(instanceSettings).where(eq(instanceSettings.key, key));
 }

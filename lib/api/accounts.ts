@@ -8,8 +8,8 @@ import { hasControlCharacters } from './text-input';
 
 const noControl = (value: string) => !hasControlCharacters(value);
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address.'));
-export const passwordSchema = z.string().min(10, 'Use at least 10 characters.').max(200, 'Use at most 200 characters.');
+const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address.'));
+const passwordSchema = z.string().min(10, 'Use at least 10 characters.').max(200, 'Use at most 200 characters.');
 
 export const signUpSchema = z
   .object({

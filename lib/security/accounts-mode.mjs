@@ -6,7 +6,7 @@
  * check in scripts/ reads it before Next loads.
  */
 
-export const AUTH_SECRET_MIN_CHARS = 32;
+const AUTH_SECRET_MIN_CHARS = 32;
 
 /**
  * @param {Record<string, string | undefined>} [env]

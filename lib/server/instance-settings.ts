@@ -7,14 +7,14 @@ import { getAppDb } from './db';
  * Server-wide switches an admin sets on the admin page. Each has a schema and a
  * default; a stored value that no longer validates reads as the default.
  */
-export const INSTANCE_SETTINGS = {
+const INSTANCE_SETTINGS = {
   /** Anyone may create an account (otherwise only with an admin's invite link). */
   signupOpen: { schema: z.boolean(), default: false },
   /** Users may add their own provider keys for themselves. */
   allowUserKeys: { schema: z.boolean(), default: false },
 } as const;
 
-export type InstanceSettingKey = keyof typeof INSTANCE_SETTINGS;
+type InstanceSettingKey = keyof typeof INSTANCE_SETTINGS;
 export type InstanceSettings = { [K in InstanceSettingKey]: z.output<(typeof INSTANCE_SETTINGS)[K]['schema']> };
 
 export const instanceSettingsPatchSchema = z
