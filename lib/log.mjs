@@ -60,6 +60,17 @@ export function addScrubbedSecrets(values) {
   for (const value of values) if (value) scrubbedValues().add(value);
 }
 
+/** Credential-named variables (OPENAI_API_KEY, AUTH_SECRET, DATABASE_AUTH_TOKEN …), the same rule exports and shares scrub by. */
+const CREDENTIAL_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)/i;
+const MIN_CREDENTIAL_CHARS = 8;
+
+/** This server's own credentials from its environment are never logged, whatever shape they have. */
+addScrubbedSecrets(
+  Object.entries(process.env)
+    .filter(([name, value]) => CREDENTIAL_NAME.test(name) && typeof value === 'string' && value.length >= MIN_CREDENTIAL_CHARS)
+    .map(([, value]) => /** @type {string} */ (value)),
+);
+
 const globalForLog = /** @type {{ __agentPlaygroundLog?: import('pino').Logger, __agentPlaygroundLogContext?: AsyncLocalStorage<Record<string, string | undefined>> }} */ (globalThis);
 
 /**

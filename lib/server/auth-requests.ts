@@ -15,6 +15,9 @@ import { assertUnderLimit, clientIp, limit, resetLimit } from './rate-limit';
 export async function handleAuthRequest(request: Request): Promise<Response> {
   try {
     if (!accountsEnabled()) throw new ApiError('not_found', 'Accounts are off on this server.');
+    // better-auth's admin plugin endpoints (impersonation, setting passwords, removing users) are not ours to offer:
+    // the admin page works through /api/admin, which keeps this app's rules (invites, the last admin, usage).
+    if (new URL(request.url).pathname.startsWith('/api/auth/admin/')) throw new ApiError('not_found', 'There is no API endpoint here.');
     const auth = await getAuth();
     const response = await limited(request, () => auth.handler(request));
     return response.ok ? await withoutSessionTokens(response) : await inOurShape(response);

@@ -182,6 +182,16 @@ describe('accounts', () => {
     expect(demote.status).toBe(403);
   });
 
+  it('offers none of better-auth’s admin endpoints (impersonation, setting passwords): only /api/admin', async () => {
+    const users = await (await app.api.adminUsers.GET(get('/api/admin/users', adminCookie))).json();
+    const other = users.users.find((u: { email: string }) => u.email !== 'ada@example.com');
+    for (const path of ['impersonate-user', 'set-user-password', 'remove-user', 'create-user', 'set-role']) {
+      const response = await app.api.auth.POST(new Request(`${BASE}/api/auth/admin/${path}`, withCookie(post({ userId: other.id, newPassword: 'taken over 12345', role: 'admin' }), adminCookie)));
+      expect(response.status, path).toBe(404);
+    }
+    expect((await app.api.auth.GET(get('/api/auth/admin/list-users', adminCookie))).status).toBe(404);
+  });
+
   it('needs no better-auth sign-up endpoint: the direct one is closed', async () => {
     const direct = await app.api.auth.POST(new Request(`${BASE}/api/auth/sign-up/email`, post({ name: 'X', email: 'x@example.com', password: 'correct horse battery' })));
     expect(direct.status).toBeGreaterThanOrEqual(400);
