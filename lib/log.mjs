@@ -128,7 +128,9 @@ export function createLogger(stream = destination()) {
       formatters: {
         // "level":"warn", not 40: JSON lines read (and grep) by name.
         level: (label) => ({ level: label }),
-        log(object) {
+        log(fields) {
+          // Every string a line carries, not only its message: a field quoting a key is scrubbed too.
+          const object = /** @type {Record<string, any>} */ (scrubStrings(fields, 0));
           const err = object.err ?? object.error;
           if (err && typeof err === 'object' && typeof err.message === 'string') {
             // Same prototype, so the serializer still reports the error's class (`type`), not "Object".
@@ -144,6 +146,20 @@ export function createLogger(stream = destination()) {
     },
     stream,
   );
+}
+
+/**
+ * Plain objects and arrays with every string scrubbed (errors are left to the serializer above).
+ * @param {unknown} value
+ * @param {number} depth
+ * @returns {unknown}
+ */
+function scrubStrings(value, depth) {
+  if (typeof value === 'string') return scrubSecrets(value);
+  if (depth > 8 || !value || typeof value !== 'object' || value instanceof Error) return value;
+  if (Array.isArray(value)) return value.map((item) => scrubStrings(item, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubStrings(item, depth + 1)]));
 }
 
 /** The process's logger; `logger.child({ runId, sessionId })` for a run's lines. */
