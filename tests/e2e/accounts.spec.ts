@@ -35,7 +35,7 @@ async function fillSignUp(page: Page, who: { name: string; email?: string; passw
 test('signed out, every app page leads to sign-in, and the first visitor creates the admin account', async ({ browser, baseURL }) => {
   admin = await browser.newContext({ baseURL });
   adminPage = await admin.newPage();
-  for (const path of ['/', '/settings/mcp-servers', '/admin', '/s/anything']) {
+  for (const path of ['/', '/settings/mcp-servers', '/settings/providers', '/admin', '/s/anything']) {
     await adminPage.goto(path);
     // No account yet: sign-in sends the first visitor on to create the administrator.
     await expect(adminPage).toHaveURL(/\/sign-up$/);
