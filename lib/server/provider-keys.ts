@@ -64,10 +64,11 @@ export interface KeyScopeOwner {
 }
 
 /** Admins manage the server-wide keys (403 for anyone else); anyone signed in their own, while the admin allows it (403 otherwise). */
-export async function authorizeProviderKeys(request: Request, scope: ProviderKeyScope): Promise<KeyScopeOwner> {
+export async function authorizeProviderKeys(request: Request, scope: ProviderKeyScope, { removing = false }: { removing?: boolean } = {}): Promise<KeyScopeOwner> {
   if (scope === 'server') return { scope, viewer: await requireAdmin(request), ownerId: SERVER_WIDE_OWNER };
   const viewer = await currentViewer(request);
-  if (!(await readInstanceSettings()).allowUserKeys) {
+  // Taking one's own key back needs no permission: a user whose keys were switched off may still remove theirs.
+  if (!removing && !(await readInstanceSettings()).allowUserKeys) {
     throw new ApiError('forbidden', 'Your administrator has not allowed users to add their own provider keys.');
   }
   return { scope, viewer, ownerId: viewer.id };

@@ -157,10 +157,12 @@ describe('provider keys', () => {
   });
 
   it('refuses a user’s own key while the admin does not allow them (403), reading included', async () => {
-    for (const response of [await listKeys('own', userCookie), await putKey('own', 'openai', USER_KEY, userCookie), await deleteKey('own', 'openai', userCookie)]) {
+    for (const response of [await listKeys('own', userCookie), await putKey('own', 'openai', USER_KEY, userCookie)]) {
       expect(response.status).toBe(403);
       expect((await response.json()).error.message).toMatch(/not allowed users to add their own provider keys/);
     }
+    // Removing needs no permission; there is nothing to remove yet.
+    expect((await deleteKey('own', 'openai', userCookie)).status).toBe(404);
     expect((await listKeys('own')).status).toBe(401);
   });
 
@@ -180,7 +182,10 @@ describe('provider keys', () => {
     // Allowed no more: the stored key stays, unused, and the admin's applies again.
     await setInstance({ allowUserKeys: false }, adminCookie);
     expect(await chatAuthorization(userSession, userCookie)).toBe(`Bearer ${ADMIN_KEY}`);
+    // Still theirs to take back while own keys are off.
+    expect((await deleteKey('own', 'openai', userCookie)).status).toBe(200);
     await setInstance({ allowUserKeys: true }, adminCookie);
+    expect((await putKey('own', 'openai', USER_KEY, userCookie)).status).toBe(200);
   });
 
   it('keeps every stored key out of exports and share links, even quoted in a conversation', async () => {

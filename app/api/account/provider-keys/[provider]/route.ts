@@ -16,7 +16,7 @@ export const PUT = withErrors(async (request: Request, { params }: Context) => {
 });
 
 export const DELETE = withErrors(async (request: Request, { params }: Context) => {
-  await removeProviderKey(await authorizeProviderKeys(request, 'own'), (await params).provider);
+  await removeProviderKey(await authorizeProviderKeys(request, 'own', { removing: true }), (await params).provider);
   return NextResponse.json({ ok: true });
 });
 
