@@ -64,6 +64,29 @@ function refuse(req, res, verdict) {
 }
 
 /**
+ * How a connection closes after an answer that ends it (`connection: close`, a refusal):
+ * Node would end it and destroy it as soon as the answer is written, and closing a socket
+ * with the client's unread bytes still in the receive buffer makes the kernel send a reset,
+ * which can make the client drop the answer it has not read yet (a 413 for an upload that
+ * is still streaming then never arrives). Instead: stop reading (the client's writes stall
+ * on TCP backpressure; nothing more is read), send the answer with a FIN, and close for
+ * good a second later or when the client does. Installed once per connection.
+ * @param {import('node:net').Socket} socket
+ */
+function lingerOnClose(socket) {
+  const flagged = /** @type {import('node:net').Socket & { __lingers?: boolean }} */ (socket);
+  if (flagged.__lingers) return;
+  flagged.__lingers = true;
+  socket.destroySoon = () => {
+    socket.pause();
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), 1000);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
+
+/**
  * Counts the body bytes the HTTP parser hands to this request as they arrive. Past the
  * limit the request is answered 413 (if nothing was answered yet) and the socket is
  * closed: a 200 MB upload is cut off at the limit, not read to its end. Node's parser
@@ -78,14 +101,17 @@ function limitBody(req, res, limit, fields) {
   const stats = { received: 0, cut: false };
   const push = req.push.bind(req);
   req.push = (chunk, encoding) => {
-    if (chunk && !stats.cut) {
+    // Past the limit nothing more reaches the request: the rest is dropped, not buffered.
+    if (stats.cut) return false;
+    if (chunk) {
       stats.received += chunk.length;
       if (stats.received > limit) {
         stats.cut = true;
         const verdict = tooLarge(limit, `body passed the limit while streaming (${stats.received} bytes read)`);
         log('warn', 'request rejected', { ...fields, status: 413, code: verdict.code, reason: verdict.reason, bytesRead: stats.received });
-        refuse(req, res, verdict);
-        socket.destroy();
+        // The answer closes the connection without a reset (lingerOnClose); one already under way cannot be answered.
+        if (res.headersSent) socket.destroy();
+        else refuse(req, res, verdict);
         return false;
       }
     }
@@ -96,7 +122,7 @@ function limitBody(req, res, limit, fields) {
   res.on('finish', () => {
     if (!req.complete && !stats.cut) {
       if (res.statusCode === 413) log('warn', 'request body cut off', { ...fields, status: 413, bytesRead: stats.received });
-      socket.destroy();
+      socket.destroySoon();
     }
   });
 }
@@ -162,14 +188,12 @@ export async function startServer({ dev = false, env = process.env } = {}) {
     req.headers[REQUEST_ID_HEADER] = randomUUID();
     const fields = requestFields(req);
     const socket = req.socket;
+    lingerOnClose(socket);
     const verdict = checkRequest({ method: req.method ?? 'GET', headers: req.headers }, allowList, req.url ?? '/');
     if (!verdict.ok) {
       log('warn', 'request rejected', { ...fields, status: verdict.status, code: verdict.code, reason: verdict.reason });
       refuse(req, res, verdict);
-      // A refused write's body is never read: close rather than drain it.
-      res.on('finish', () => {
-        if (!req.complete) socket.destroy();
-      });
+      // A refused write's body is never read: the answer closes the connection (lingerOnClose).
       return;
     }
     // Routes learn whether the peer is this machine from this header alone; a client cannot set it.
