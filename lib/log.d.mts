@@ -6,3 +6,4 @@ export declare function withLogContext<T>(fields: Record<string, string | undefi
 export declare function scrubSecrets(text: string): string;
 export declare function addScrubbedSecrets(values: readonly string[]): void;
 export declare function createLogger(stream?: DestinationStream): Logger;
+export declare function routeConsoleToLogger(target?: Logger): () => void;

@@ -3,6 +3,7 @@
 // server code share one logger setup; see lib/log.d.mts for its types.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
+import { format } from 'node:util';
 import pino from 'pino';
 
 const REDACTED = '[REDACTED]';
@@ -164,3 +165,30 @@ function scrubStrings(value, depth) {
 
 /** The process's logger; `logger.child({ runId, sessionId })` for a run's lines. */
 export const logger = (globalForLog.__agentPlaygroundLog ??= createLogger());
+
+/**
+ * Sends what libraries write with console.* (Next's own request errors, its notices)
+ * through the logger, so production output is JSON lines only, scrubbed like the rest.
+ * Answers a function that puts the console back.
+ * @param {import('pino').Logger} [target]
+ * @returns {() => void}
+ */
+export function routeConsoleToLogger(target = logger) {
+  /** @type {Array<['log' | 'info' | 'warn' | 'error', 'info' | 'warn' | 'error']>} */
+  const methods = [
+    ['log', 'info'],
+    ['info', 'info'],
+    ['warn', 'warn'],
+    ['error', 'error'],
+  ];
+  const originals = methods.map(([method]) => console[method]);
+  for (const [method, level] of methods) {
+    console[method] = (...args) => {
+      const err = args.find((arg) => arg instanceof Error);
+      const rest = args.filter((arg) => arg !== err);
+      const text = rest.length ? format(...rest) : err?.message ?? '';
+      target[level](err ? { err, source: 'console' } : { source: 'console' }, text);
+    };
+  }
+  return () => methods.forEach(([method], index) => (console[method] = originals[index]));
+}

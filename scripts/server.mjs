@@ -16,7 +16,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { logger, REQUEST_ID_HEADER } from '../lib/log.mjs';
+import { logger, REQUEST_ID_HEADER, routeConsoleToLogger } from '../lib/log.mjs';
 import { resolveBind } from '../lib/security/bind.mjs';
 import {
   allowListFromEnv,
@@ -181,6 +181,8 @@ export async function startServer({ dev = false, env = process.env } = {}) {
   const { default: next } = await import('next');
   const app = next({ dev, dir: root, hostname: bind.host, port: bind.port });
   await app.prepare();
+  // From here on, whatever Next prints (a failed render, a notice) is a JSON log line too.
+  if (!dev) routeConsoleToLogger();
   const handle = app.getRequestHandler();
 
   const server = http.createServer((req, res) => {

@@ -46,3 +46,24 @@ describe('structured logs', () => {
     expect(String((lines[0].err as { stack: string }).stack)).toContain('TypeError');
   });
 });
+
+describe('console output', () => {
+  it('goes through the logger as JSON lines, scrubbed, with errors serialized, and can be put back', async () => {
+    const { routeConsoleToLogger } = await import('@/lib/log.mjs');
+    const { lines, logger } = capture();
+    const original = console.error;
+    const restore = routeConsoleToLogger(logger);
+    try {
+      console.error(new Error('render failed with sk-proj-abcdefghijklmnop1234'));
+      console.warn('deprecated %s', 'option');
+      console.log('plain notice');
+    } finally {
+      restore();
+    }
+    expect(console.error).toBe(original);
+    expect(lines[0]).toMatchObject({ level: 'error', source: 'console', err: { type: 'Error' } });
+    expect(JSON.stringify(lines[0])).not.toContain('sk-proj-abcdefghijklmnop1234');
+    expect(lines[1]).toMatchObject({ level: 'warn', msg: 'deprecated option' });
+    expect(lines[2]).toMatchObject({ level: 'info', msg: 'plain notice' });
+  });
+});
