@@ -10,8 +10,9 @@ const RUN_WATCH_MS = 2_500;
 /**
  * A tab that is not streaming learns of a run started elsewhere (another tab, another
  * instance) and attaches to it: it takes the transcript the server prepares for
- * reattaching, then follows the run's log from its first chunk. It skips the run this
- * tab already shows, and asks only while the tab is visible and idle.
+ * reattaching, then follows the run's log from its first chunk. It skips a run this
+ * tab already shows to its end, and asks only while the tab is visible and idle. A run
+ * this tab shows without its end while the tab is idle lost its stream: it is attached again.
  */
 export function useFollowRunsStartedElsewhere(input: {
   sessionId: string;
@@ -27,7 +28,9 @@ export function useFollowRunsStartedElsewhere(input: {
     if (input.isBusy() || document.visibilityState !== 'visible') return;
     const [latest] = await fetchRuns(input.sessionId).catch(() => []);
     if (!latest || latest.status !== 'running' || input.isBusy()) return;
-    if (input.messages.some((message) => message.metadata?.runId === latest.id)) return;
+    // This tab shows that run whole already; shown without its end, its stream was cut (a proxy's or
+    // the platform's time limit, a chained invocation on Vercel) while the run goes on: attach again.
+    if (input.messages.some((message) => message.metadata?.runId === latest.id && message.metadata.runEnd)) return;
     const detail = await fetchSession(input.sessionId).catch(() => undefined);
     if (!detail?.running || input.isBusy()) return;
     input.setMessages(detail.messages);

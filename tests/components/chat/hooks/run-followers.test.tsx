@@ -8,7 +8,12 @@ import { json, session, stubApi, userText } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const reply = (id: string, runId: string): AgentUIMessage => ({ id, role: 'assistant', metadata: { runId }, parts: [{ type: 'text', text: 'done' }] });
+const reply = (id: string, runId: string, ended = true): AgentUIMessage => ({
+  id,
+  role: 'assistant',
+  metadata: { runId, ...(ended ? { runEnd: { reason: 'completed', message: 'Done.' } } : {}) },
+  parts: [{ type: 'text', text: 'done' }],
+});
 const detail = (messages: AgentUIMessage[], running: boolean) => json({ session: { ...session({ running }), settings: {}, messages } });
 const runs = (status: string) => json({ runs: [{ id: 'run-2', status, startedAt: 2 }] });
 
@@ -44,6 +49,16 @@ test('a busy tab, or one already showing that run, asks nothing more', async () 
   await new Promise((resolve) => setTimeout(resolve, 40));
   expect(api.calls.every((call) => call.url === '/api/sessions/s1/runs')).toBe(true);
   expect(resumeStream).not.toHaveBeenCalled();
+});
+
+test('a run this tab shows without its end, whose stream was cut while it goes on, is attached again', async () => {
+  const saved = [userText('u2', 'mine'), reply('a2', 'run-2', false)];
+  stubApi({ 'GET /api/sessions/s1/runs': () => runs('running'), 'GET /api/sessions/s1': () => detail(saved, true) });
+  const setMessages = vi.fn();
+  const resumeStream = vi.fn(async () => {});
+  renderHook(() => useFollowRunsStartedElsewhere({ sessionId: 's1', messages: saved, isBusy: () => false, setMessages, resumeStream, onAttached: vi.fn(), intervalMs: 10 }));
+  await waitFor(() => expect(resumeStream).toHaveBeenCalled());
+  expect(setMessages).toHaveBeenCalledWith(saved);
 });
 
 function followQueue(status: ChatStatus, saved: AgentUIMessage[], running: boolean) {
