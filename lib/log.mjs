@@ -65,12 +65,21 @@ export function addScrubbedSecrets(values) {
 const CREDENTIAL_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)/i;
 const MIN_CREDENTIAL_CHARS = 8;
 
-/** This server's own credentials from its environment are never logged, whatever shape they have. */
-addScrubbedSecrets(
-  Object.entries(process.env)
+/**
+ * The values of this server's credential variables, longest first (shorter ones than
+ * MIN_CREDENTIAL_CHARS are too likely to occur by chance, e.g. "1", "true").
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {string[]}
+ */
+export function credentialEnvValues(env = process.env) {
+  const values = Object.entries(env)
     .filter(([name, value]) => CREDENTIAL_NAME.test(name) && typeof value === 'string' && value.length >= MIN_CREDENTIAL_CHARS)
-    .map(([, value]) => /** @type {string} */ (value)),
-);
+    .map(([, value]) => /** @type {string} */ (value));
+  return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+
+/** This server's own credentials from its environment are never logged, whatever shape they have. */
+addScrubbedSecrets(credentialEnvValues());
 
 const globalForLog = /** @type {{ __agentPlaygroundLog?: import('pino').Logger, __agentPlaygroundLogContext?: AsyncLocalStorage<Record<string, string | undefined>> }} */ (globalThis);
 

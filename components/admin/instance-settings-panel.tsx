@@ -32,7 +32,7 @@ export function InstanceSettingsPanel() {
               <div className="text-sm font-medium">{row.label}</div>
               <div className="text-xs text-muted-foreground">{row.help}</div>
             </div>
-            <EnabledSwitch label={row.label} checked={data?.[row.key] ?? false} disabled={!data} onChange={(value) => void change(row.key, value)} />
+            <EnabledSwitch label={row.label} testId={`admin-setting-${row.key}`} checked={data?.[row.key] ?? false} disabled={!data} onChange={(value) => void change(row.key, value)} />
           </div>
         ))}
       </div>

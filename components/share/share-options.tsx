@@ -5,33 +5,29 @@ import { EXPIRY_CHOICES, type ExpiryChoice } from '@/components/share/share-labe
 import type { ShareDraftState } from '@/components/share/use-share-draft';
 import type { ShareMode } from '@/lib/client/share-api';
 
+/** Each privacy choice: the option hides something, the box shows it (checked = shown). */
+const PRIVACY_ROWS = [
+  { option: 'hideSystemPrompt', testId: 'share-option-system-prompt', label: 'Show the system prompt', help: 'The agent’s instructions.' },
+  { option: 'hideToolIO', testId: 'share-option-tool-io', label: 'Show tool inputs and outputs', help: 'Off: the tool cards say only which tool ran and how it ended.' },
+  { option: 'hideWorkspace', testId: 'share-option-workspace', label: 'Show workspace files', help: 'The agent’s files, with their text.' },
+] as const;
+
 /** What viewers may see. Keys, header values and credentials are left out whatever is chosen. */
 export function SharePrivacyOptions({ draft }: { draft: ShareDraftState }) {
   const { options, setOption } = draft;
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="mb-1 text-xs font-medium text-muted-foreground">Viewers see</legend>
-      <OptionCheckbox
-        testId="share-option-system-prompt"
-        label="Show the system prompt"
-        help="The agent’s instructions."
-        checked={!options.hideSystemPrompt}
-        onChange={(checked) => setOption('hideSystemPrompt', !checked)}
-      />
-      <OptionCheckbox
-        testId="share-option-tool-io"
-        label="Show tool inputs and outputs"
-        help="Off: the tool cards say only which tool ran and how it ended."
-        checked={!options.hideToolIO}
-        onChange={(checked) => setOption('hideToolIO', !checked)}
-      />
-      <OptionCheckbox
-        testId="share-option-workspace"
-        label="Show workspace files"
-        help="The agent’s files, with their text."
-        checked={!options.hideWorkspace}
-        onChange={(checked) => setOption('hideWorkspace', !checked)}
-      />
+      {PRIVACY_ROWS.map((row) => (
+        <OptionCheckbox
+          key={row.option}
+          testId={row.testId}
+          label={row.label}
+          help={row.help}
+          checked={!options[row.option]}
+          onChange={(checked) => setOption(row.option, !checked)}
+        />
+      ))}
     </fieldset>
   );
 }

@@ -13,6 +13,12 @@ import { useImportSession } from '@/components/sessions/use-import-session';
 import { useSidebar } from '@/components/shell/sidebar-context';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 
+/** The settings pages at the foot of the sidebar. */
+const SETTINGS_LINKS = [
+  { href: '/settings/mcp-servers', label: 'MCP servers', Icon: PlugIcon, testId: 'settings-open' },
+  { href: '/settings/providers', label: 'Provider keys', Icon: KeyRoundIcon, testId: 'provider-keys-open' },
+] as const;
+
 /** Sidebar contents, shared by the desktop column and the mobile sheet. */
 export function AppSidebar({ variant }: { variant: 'column' | 'sheet' }) {
   const { setMobileOpen } = useSidebar();
@@ -36,18 +42,14 @@ export function AppSidebar({ variant }: { variant: 'column' | 'sheet' }) {
       </SessionDropZone>
 
       <div className="shrink-0 border-t px-2 pt-2">
-        <Button variant="ghost" size="sm" className="w-full justify-start gap-2 text-muted-foreground" asChild>
-          <Link href="/settings/mcp-servers" onClick={closeSheet} data-testid="settings-open">
-            <PlugIcon />
-            MCP servers
-          </Link>
-        </Button>
-        <Button variant="ghost" size="sm" className="w-full justify-start gap-2 text-muted-foreground" asChild>
-          <Link href="/settings/providers" onClick={closeSheet} data-testid="provider-keys-open">
-            <KeyRoundIcon />
-            Provider keys
-          </Link>
-        </Button>
+        {SETTINGS_LINKS.map(({ href, label, Icon, testId }) => (
+          <Button key={href} variant="ghost" size="sm" className="w-full justify-start gap-2 text-muted-foreground" asChild>
+            <Link href={href} onClick={closeSheet} data-testid={testId}>
+              <Icon />
+              {label}
+            </Link>
+          </Button>
+        ))}
       </div>
       <div className="shrink-0 px-2 pt-1">
         <AccountMenu onNavigate={closeSheet} />

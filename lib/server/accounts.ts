@@ -29,7 +29,7 @@ import { getAppDb } from './db';
 import { ApiError } from './http';
 import { readInstanceSettings } from './instance-settings';
 import { clientIp, limit } from './rate-limit';
-import { findViewer, requestOrigin, type Viewer } from './owner';
+import { findViewer, LOCAL_OWNER_ID, requestOrigin, type Viewer } from './owner';
 import { accountsEnabled } from '@/lib/security/accounts-mode.mjs';
 
 /**
@@ -39,8 +39,6 @@ import { accountsEnabled } from '@/lib/security/accounts-mode.mjs';
  */
 
 const INVITE_DAYS = 7;
-/** The owner of everything made without accounts (lib/server/owner.ts). */
-const LOCAL_OWNER_ID = 'local';
 const generateInviteId = createIdGenerator({ prefix: 'inv', size: 16 });
 
 function hashToken(token: string): string {

@@ -12,7 +12,10 @@ export type { Viewer };
  * with 401. Every row's `ownerId` is the viewer's `id`.
  */
 
-const LOCAL_VIEWER: Viewer = { id: 'local', role: 'admin', name: 'You', email: null, local: true };
+/** The owner of everything made without accounts; the first account adopts it (lib/server/accounts.ts). */
+export const LOCAL_OWNER_ID = 'local';
+
+const LOCAL_VIEWER: Viewer = { id: LOCAL_OWNER_ID, role: 'admin', name: 'You', email: null, local: true };
 
 type RequestLike = Request | Headers;
 

@@ -1,24 +1,14 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import { listMcpServers } from '@/db/queries/mcp-servers';
-import { scrubSecrets } from '@/lib/log.mjs';
+import { credentialEnvValues, scrubSecrets } from '@/lib/log.mjs';
 import { openStoredHeaderValue } from './mcp-header-secrets';
 import { storedProviderKeyValues } from './provider-keys';
 import { SecretDecryptError } from './secret-box';
 
-/** Environment variables whose names say they hold a credential. */
-const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)/i;
-/** Shorter values are too likely to occur by chance (e.g. "1", "true"). */
+/** Shorter stored keys are too likely to occur by chance; the env rule is lib/log.mjs's credentialEnvValues. */
 const MIN_SECRET_CHARS = 8;
 const REDACTED = '[REDACTED]';
-
-/** The values of this server's credential variables (provider keys, the approval secret …), longest first. */
-function configuredSecretValues(env: Record<string, string | undefined> = process.env): string[] {
-  const values = Object.entries(env)
-    .filter(([name, value]) => SECRET_NAME.test(name) && typeof value === 'string' && value.length >= MIN_SECRET_CHARS)
-    .map(([, value]) => value!);
-  return [...new Set(values)].sort((a, b) => b.length - a.length);
-}
 
 /** MCP header values this short are kept as they are (they would match ordinary text); longer ones are removed. */
 const MIN_HEADER_VALUE_CHARS = 4;
@@ -31,7 +21,7 @@ const MIN_HEADER_VALUE_CHARS = 4;
 export async function secretValuesToScrub(db: Db, ownerId: string): Promise<string[]> {
   const [providerKeys, servers] = await Promise.all([storedProviderKeyValues(db), listMcpServers(db, ownerId)]);
   const headerValues = servers.flatMap((server) => Object.values(server.headers ?? {}).flatMap(openedOrNothing));
-  const values = [...configuredSecretValues(), ...providerKeys.filter((key) => key.length >= MIN_SECRET_CHARS), ...headerValues.filter((value) => value.length >= MIN_HEADER_VALUE_CHARS)];
+  const values = [...credentialEnvValues(), ...providerKeys.filter((key) => key.length >= MIN_SECRET_CHARS), ...headerValues.filter((value) => value.length >= MIN_HEADER_VALUE_CHARS)];
   return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 

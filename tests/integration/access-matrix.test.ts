@@ -8,7 +8,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { post, setupAppHarness } from '../support/app-harness';
+import { cookieFrom, post, setupAppHarness } from '../support/app-harness';
 
 const app = setupAppHarness({ name: 'access-matrix', routes: ['signUp', 'invites', 'shares'], env: { AUTH_SECRET: 'matrix-secret-0123456789-abcdefghijklmnop' } });
 
@@ -39,12 +39,6 @@ const routePath = (file: string) => '/api' + path.dirname(file).slice(API_DIR.le
 
 let owner: { cookie: string; sessionId: string; runId: string; messageId: string; shareId: string; shareToken: string };
 let otherCookie = '';
-
-function cookieFrom(response: Response): string {
-  const found = response.headers.getSetCookie().map((line) => line.split(';')[0]).find((c) => c.startsWith('better-auth.session_token='));
-  if (!found) throw new Error('no session cookie');
-  return found;
-}
 
 function request(method: string, url: string, cookie?: string): Request {
   const headers = new Headers({ 'content-type': 'application/json' });

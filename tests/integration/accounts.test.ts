@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { params, patch, post, setupAppHarness, userMessage } from '../support/app-harness';
+import { cookieFrom, params, patch, post, setupAppHarness, userMessage, withCookie } from '../support/app-harness';
 
 /**
  * Accounts (issue 13) through the real route handlers and better-auth on a real
@@ -15,20 +15,6 @@ const app = setupAppHarness({
 });
 
 const BASE = 'http://localhost:3000';
-
-function withCookie(init: RequestInit, cookie?: string): RequestInit {
-  const headers = new Headers(init.headers);
-  if (cookie) headers.set('cookie', cookie);
-  return { ...init, headers };
-}
-
-/** The session cookie a response set, as a Cookie header. */
-function cookieFrom(response: Response): string {
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]);
-  const session = cookies.find((c) => c.startsWith('better-auth.session_token='));
-  if (!session) throw new Error(`no session cookie in ${JSON.stringify(response.headers.getSetCookie())}`);
-  return session;
-}
 
 async function signUp(body: Record<string, unknown>): Promise<Response> {
   return app.api.signUp.POST(new Request(`${BASE}/api/account/sign-up`, post(body)));

@@ -4,17 +4,11 @@
  * account sees none of it.
  */
 import { expect, it } from 'vitest';
-import { post, setupAppHarness } from '../support/app-harness';
+import { cookieFrom, post, setupAppHarness } from '../support/app-harness';
 
 const SECRET = 'adopt-local-secret-0123456789-abcdefghij';
 const app = setupAppHarness({ name: 'adopt-local', routes: ['signUp', 'adminSettings', 'servers'], env: { AUTH_SECRET: undefined } });
 const BASE = 'http://localhost:3000';
-
-function cookieFrom(response: Response): string {
-  const found = response.headers.getSetCookie().map((line) => line.split(';')[0]).find((c) => c.startsWith('better-auth.session_token='));
-  if (!found) throw new Error('no session cookie');
-  return found;
-}
 
 it('gives the local owner’s sessions and servers to the first account, and only to it', async () => {
   // Without accounts: the local owner works.

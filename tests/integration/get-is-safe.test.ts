@@ -16,7 +16,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/server/http';
-import { post, readChunks, send, setupAppHarness } from '../support/app-harness';
+import { cookieFrom, post, readChunks, send, setupAppHarness } from '../support/app-harness';
 
 /** What next/headers answers inside a page call: the headers of the request being simulated. */
 const scope = vi.hoisted(() => ({ headers: new Headers() }));
@@ -128,7 +128,7 @@ async function settled(): Promise<Record<string, { rows: number; hash: string }>
 beforeAll(async () => {
   const signUp = await api.signUp.POST(new Request(`${BASE}/api/account/sign-up`, post({ name: 'Owner', email: 'owner@example.com', password: 'owner passphrase 1' })));
   expect(signUp.status).toBe(201);
-  seeded.cookie = signUp.headers.getSetCookie().map((line) => line.split(';')[0]).find((c) => c.startsWith('better-auth.session_token='))!;
+  seeded.cookie = cookieFrom(signUp);
 
   const as = (init: RequestInit) => ({ ...init, headers: withCookie(init.headers as Record<string, string>) });
   const created = await api.sessions.POST(new Request(`${BASE}/api/sessions`, as(post({ modelKey: 'compat:scripted-chat', title: 'Seeded' }))));

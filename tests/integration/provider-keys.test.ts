@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderKeyView } from '@/lib/api/provider-keys';
-import { params, patch, post, send, setupAppHarness, userMessage } from '../support/app-harness';
+import { cookieFrom, params, patch, post, send, setupAppHarness, userMessage, withCookie } from '../support/app-harness';
 
 /**
  * Provider keys set in the UI (issue 13), with accounts on, through the real route
@@ -29,21 +29,6 @@ const BASE = 'http://localhost:3000';
 const ADMIN_KEY = 'admin-server-wide-key-1111AAAA';
 const USER_KEY = 'user-own-key-2222BBBB';
 const ADMIN_COMPAT_KEY = 'compat-admin-key-3333CCCC';
-
-function withCookie(init: RequestInit, cookie?: string): RequestInit {
-  const headers = new Headers(init.headers);
-  if (cookie) headers.set('cookie', cookie);
-  return { ...init, headers };
-}
-
-function cookieFrom(response: Response): string {
-  const session = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .find((cookie) => cookie.startsWith('better-auth.session_token='));
-  if (!session) throw new Error('no session cookie');
-  return session;
-}
 
 type Scope = 'admin' | 'own';
 const routesOf = (scope: Scope) => (scope === 'admin' ? adminRoutes : ownRoutes);

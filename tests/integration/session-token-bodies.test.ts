@@ -6,7 +6,7 @@
  * real SQLite.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { post, setupAppHarness } from '../support/app-harness';
+import { cookieFrom, post, setupAppHarness } from '../support/app-harness';
 
 const app = setupAppHarness({ name: 'session-token-bodies', routes: ['auth', 'signUp'], env: { AUTH_SECRET: 'token-bodies-secret-0123456789-abcdefghij' } });
 
@@ -16,12 +16,6 @@ const PASSWORD = 'token bodies passphrase';
 let cookie = '';
 /** The session token: the part of the cookie's value before its signature. */
 let token = '';
-
-function sessionCookie(response: Response): string {
-  const found = response.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.startsWith('better-auth.session_token='));
-  if (!found) throw new Error('no session cookie');
-  return found;
-}
 
 const auth = (path: string, init: RequestInit = {}) => app.api.auth[init.method === 'POST' ? 'POST' : 'GET'](new Request(`${BASE}/api/auth/${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie, origin: BASE } }));
 
@@ -34,7 +28,7 @@ describe('better-auth answers, as the browser gets them', () => {
   it('sign-in sets the cookie and says who signed in, without the token', async () => {
     const response = await auth('sign-in/email', post({ email: 'tess@example.com', password: PASSWORD }));
     expect(response.status).toBe(200);
-    cookie = sessionCookie(response);
+    cookie = cookieFrom(response);
     token = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1)).split('.')[0]!;
     expect(token.length).toBeGreaterThanOrEqual(16);
     const body = await response.json();

@@ -154,3 +154,20 @@ export function parseChunks(text: string): AgentUIMessageChunk[] {
 export async function readChunks(response: Response): Promise<AgentUIMessageChunk[]> {
   return parseChunks(await response.text());
 }
+
+/** The better-auth session cookie a response set (sign-up, sign-in), as a Cookie header value. */
+export function cookieFrom(response: Response): string {
+  const session = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((cookie) => cookie.startsWith('better-auth.session_token='));
+  if (!session) throw new Error(`no session cookie in ${JSON.stringify(response.headers.getSetCookie())}`);
+  return session;
+}
+
+/** A request init with this session cookie added (none: unchanged). */
+export function withCookie(init: RequestInit, cookie?: string): RequestInit {
+  const headers = new Headers(init.headers);
+  if (cookie) headers.set('cookie', cookie);
+  return { ...init, headers };
+}
