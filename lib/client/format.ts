@@ -42,8 +42,12 @@ export function formatCost(usd: number): string {
   return `$${usd.toFixed(2)}`;
 }
 
+// One formatter for the process: toLocaleString builds a new one per call, which shows up in per-token renders.
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+
+/** 12,345 */
 export function formatNumber(value: number): string {
-  return value.toLocaleString('en-US');
+  return NUMBER_FORMAT.format(value);
 }
 
 export function formatClockTime(timestamp: number): string {
