@@ -366,6 +366,19 @@ describe('scenario selection and control endpoints', () => {
     expect((await once()).errors[0]).toMatchObject({ statusCode: 503 });
   });
 
+  it('paced spreads its tokens over the tool steps and stamps each token with its send time', async () => {
+    const before = performance.timeOrigin + performance.now();
+    const r = await run('chat', 'bench [[scenario:paced?tokens=7&steps=2&stamp=1]]', {
+      tools: { noop: tool({ inputSchema: z.object({}), execute: async () => 'ok' }) },
+      stopWhen: isStepCount(5),
+    });
+    const stamps = [...r.text.matchAll(/tk(\d+)x(\d+)/g)].map((m) => Number(`${m[1]}.${m[2]}`));
+    // 7 tokens over 3 model calls (3 + 2 + 2), two of them ending in a tool call.
+    expect(stamps).toHaveLength(7);
+    expect(server.requests().map((request) => request.scenario)).toEqual(['paced', 'paced', 'paced']);
+    expect(stamps.every((stamp, i) => stamp >= before && stamp <= performance.timeOrigin + performance.now() && (i === 0 || stamp >= stamps[i - 1]!))).toBe(true);
+  });
+
   it('slow with delayMs paces deltas', async () => {
     const started = Date.now();
     const r = await run('chat', 'pace [[scenario:slow?delayMs=15&chunks=10]]');

@@ -17,6 +17,7 @@
  *   delayMs: number,
  *   reasoningField: 'reasoning_content' | 'reasoning',
  *   cut?: { afterDeltas: number, kind: 'error' | 'drop' | 'stall' | 'malformed', message: string, dropDelayMs: number },
+ *   stamp?: boolean,
  * }} StreamPlan
  * @typedef {{ type: 'http-error', status: number, message: string, headers: Record<string, string> }} HttpErrorPlan
  * @typedef {{ type: 'replay', file: string, delayMs: number }} ReplayPlan
@@ -26,8 +27,11 @@
 
 export const SCENARIOS = [
   'default', 'text', 'tool', 'parallel-tools', 'loop', 'reasoning', 'length', 'http-error',
-  'midstream-error', 'drop', 'slow', 'usage-less', 'replay', 'sequence', 'stall', 'malformed',
+  'midstream-error', 'drop', 'slow', 'usage-less', 'replay', 'sequence', 'stall', 'malformed', 'paced',
 ];
+
+/** In a `paced` token with stamp=1, replaced by the send time when the frame goes out (sse.mjs). */
+export const STAMP_PLACEHOLDER = '@@stamp@@';
 
 /** Splits into word-sized deltas (keeps whitespace), like real token streams. */
 export function wordDeltas(/** @type {string} */ text) {
@@ -224,6 +228,22 @@ const builders = {
     const chunks = num(ctx.params.chunks, 100);
     const deltas = Array.from({ length: chunks }, (_, i) => `w${i} `);
     return streamPlan(ctx, [{ kind: 'text', deltas }], { delayMs: num(ctx.params.delayMs, 100) });
+  },
+
+  // The bench's agent (npm run bench): `tokens` text tokens spread over `steps` tool steps and a final answer,
+  // every frame `delayMs` apart. With stamp=1 each token is `tk<ms>x<µs>`, its send time (epoch, performance clock).
+  paced: (ctx) => {
+    const tokens = Math.max(0, num(ctx.params.tokens, 100));
+    const steps = Math.max(0, num(ctx.params.steps, 0));
+    const turn = ctx.info.toolResultsAfterLastUser.length;
+    const share = Math.floor(tokens / (steps + 1)) + (turn < tokens % (steps + 1) ? 1 : 0);
+    const word = ctx.params.stamp === '1' ? () => `tk${STAMP_PLACEHOLDER} ` : (/** @type {number} */ i) => `w${i} `;
+    /** @type {Part[]} */
+    const parts = share ? [{ kind: 'text', deltas: Array.from({ length: share }, (_, i) => word(i)) }] : [];
+    const last = turn >= steps;
+    if (!last) parts.push({ kind: 'tool', callId: callId(ctx, 0), name: ctx.params.tool ?? ctx.info.toolNames[0] ?? 'tool', argDeltas: argDeltas(ctx.params.args ?? '{}', 64) });
+    if (!parts.length) parts.push(text('Done.'));
+    return streamPlan(ctx, parts, { finish: last ? 'stop' : 'tool-calls', stamp: ctx.params.stamp === '1' });
   },
 
   'usage-less': (ctx) => streamPlan(ctx, [text(defaultText(ctx))], { usage: null }),

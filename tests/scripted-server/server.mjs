@@ -7,7 +7,7 @@
 
 import http from 'node:http';
 import { chooseScenario, describeRequest } from './request.mjs';
-import { buildPlan, ScenarioError, SCENARIOS } from './scenarios.mjs';
+import { buildPlan, ScenarioError, SCENARIOS, STAMP_PLACEHOLDER } from './scenarios.mjs';
 import { createChatWriter } from './chat-writer.mjs';
 import { createResponsesWriter } from './responses-writer.mjs';
 import { loadReplayFrames } from './replay.mjs';
@@ -68,11 +68,18 @@ async function playStream(sse, writer, plan) {
       sse.end();
       return 'error-frame';
     }
-    await sse.send(frame.data, frame.event);
+    await sse.send(frame.data, frame.event, plan.stamp ? stampNow : undefined);
     if (frame.delta) deltas++;
   }
   sse.end();
   return malformedSent ? 'malformed-frame' : 'completed';
+}
+
+/** Replaces the stamp placeholder with the epoch time in ms, to the microsecond: `1732612345678x123`. */
+function stampNow(/** @type {string} */ payload) {
+  if (!payload.includes(STAMP_PLACEHOLDER)) return payload;
+  const [ms, frac = ''] = (performance.timeOrigin + performance.now()).toFixed(3).split('.');
+  return payload.replaceAll(STAMP_PLACEHOLDER, `${ms}x${frac}`);
 }
 
 /** @param {{ port?: number, host?: string, log?: (msg: string) => void }} [options] */

@@ -45,10 +45,12 @@ export class SseStream {
    * delayMs *before* every frame but the first.
    * @param {unknown} data object (JSON-encoded) or a raw string payload
    * @param {string} [event]
+   * @param {(payload: string) => string} [atSend] last edit of the payload, after the pause (send-time stamps)
    */
-  async send(data, event) {
+  async send(data, event, atSend) {
     if (this.delayMs > 0 && this.framesSent > 0) await sleep(this.delayMs);
-    const payload = typeof data === 'string' ? data : JSON.stringify(data);
+    const encoded = typeof data === 'string' ? data : JSON.stringify(data);
+    const payload = atSend ? atSend(encoded) : encoded;
     await this.writeRaw(`${event ? `event: ${event}\n` : ''}data: ${payload}\n\n`);
   }
 
