@@ -1,5 +1,6 @@
 import type { LanguageModel, LanguageModelUsage, ModelMessage } from 'ai';
 import { emptyUsage, type UsageTotals } from './messages';
+import { TokenCountCache } from './token-count-cache';
 
 /**
  * Usage accumulation and estimation. Providers that send no usage (many local
@@ -11,7 +12,7 @@ export const ESTIMATED_TOKENS_PER_MESSAGE = 16;
 /** Rule of thumb for non-OpenAI tokenizers: about four characters per token. */
 const ESTIMATED_CHARS_PER_TOKEN = 4;
 /** OpenAI's chat format adds about this many tokens per message. */
-export const OPENAI_TOKENS_PER_MESSAGE = 4;
+const OPENAI_TOKENS_PER_MESSAGE = 4;
 
 export interface ModelIdentity {
   provider: string;
@@ -52,18 +53,30 @@ function tokenCounter(encoding: Encoding): Promise<CountTokens> {
   return counter;
 }
 
+/** One cache for the process: the same history is measured by the meter, the trigger and the usage estimate. */
+const tokenCounts = new TokenCountCache();
+
 export async function estimateTextTokens(text: string, modelId: string): Promise<number> {
   if (!text) return 0;
   const encoding = openAIEncodingFor(modelId);
-  if (encoding) return (await tokenCounter(encoding))(text);
+  if (encoding) return tokenCounts.countOf(encoding, text, await tokenCounter(encoding));
   return Math.ceil(text.length / ESTIMATED_CHARS_PER_TOKEN);
+}
+
+/** Framing tokens a model adds per message (role, separators). */
+export function tokensPerMessage(modelId: string): number {
+  return openAIEncodingFor(modelId) ? OPENAI_TOKENS_PER_MESSAGE : ESTIMATED_TOKENS_PER_MESSAGE;
+}
+
+/** One message's estimated tokens with its framing; a text counted before is not tokenised again. */
+export async function estimateMessageTokens(message: ModelMessage, modelId: string): Promise<number> {
+  return (await estimateTextTokens(modelMessageText(message), modelId)) + tokensPerMessage(modelId);
 }
 
 /** Estimated prompt size: instructions plus every message, with per-message framing. */
 export async function estimatePromptTokens(instructions: string, messages: readonly ModelMessage[], modelId: string): Promise<number> {
-  const perMessage = openAIEncodingFor(modelId) ? OPENAI_TOKENS_PER_MESSAGE : ESTIMATED_TOKENS_PER_MESSAGE;
-  let total = instructions ? (await estimateTextTokens(instructions, modelId)) + perMessage : 0;
-  for (const message of messages) total += (await estimateTextTokens(modelMessageText(message), modelId)) + perMessage;
+  let total = instructions ? (await estimateTextTokens(instructions, modelId)) + tokensPerMessage(modelId) : 0;
+  for (const message of messages) total += await estimateMessageTokens(message, modelId);
   return total;
 }
 

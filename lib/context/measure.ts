@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { ESTIMATED_TOKENS_PER_MESSAGE, OPENAI_TOKENS_PER_MESSAGE, estimateTextTokens, modelMessageText, openAIEncodingFor } from '@/lib/agent/usage';
+import { estimateMessageTokens, estimateTextTokens, tokensPerMessage } from '@/lib/agent/usage';
 import type { ContextBreakdown, ContextMeasure } from './types';
 
 /**
@@ -10,6 +10,10 @@ import type { ContextBreakdown, ContextMeasure } from './types';
  * With a measurement: the provider-reported input of the last step, plus an
  * estimate of the messages added since. Without one (first request, or the
  * view changed through compaction/undo): an estimate of the whole request.
+ *
+ * Measuring is incremental: every text's count is kept (lib/agent/token-count-cache.ts,
+ * keyed by the exact text and encoding), so re-measuring a long history costs
+ * a lookup per message and tokenises only what is new or changed.
  */
 
 export interface ToolSchema {
@@ -48,13 +52,12 @@ export async function measureContext(input: MeasureContextInput): Promise<Contex
 }
 
 async function estimateBreakdown(input: MeasureContextInput): Promise<ContextBreakdown> {
-  const perMessage = framingTokens(input.modelId);
-  const system = input.instructions ? (await estimateTextTokens(input.instructions, input.modelId)) + perMessage : 0;
-  const tools = input.tools.length ? await estimateTextTokens(JSON.stringify(input.tools), input.modelId) : 0;
+  const system = input.instructions ? (await estimateTextTokens(input.instructions, input.modelId)) + tokensPerMessage(input.modelId) : 0;
+  const tools = input.tools.length ? await estimateTextTokens(toolsJson(input.tools), input.modelId) : 0;
   let conversation = 0;
   let toolOutputs = 0;
   for (const message of input.messages) {
-    const tokens = (await estimateTextTokens(modelMessageText(message), input.modelId)) + perMessage;
+    const tokens = await estimateMessageTokens(message, input.modelId);
     if (message.role === 'tool') toolOutputs += tokens;
     else conversation += tokens;
   }
@@ -63,14 +66,20 @@ async function estimateBreakdown(input: MeasureContextInput): Promise<ContextBre
 
 /** Estimated tokens of messages: a tokenizer where one fits the model, else 1 token per 4 characters, plus framing per message. */
 export async function estimateMessagesTokens(messages: readonly ModelMessage[], modelId: string): Promise<number> {
-  const perMessage = framingTokens(modelId);
   let total = 0;
-  for (const message of messages) total += (await estimateTextTokens(modelMessageText(message), modelId)) + perMessage;
+  for (const message of messages) total += await estimateMessageTokens(message, modelId);
   return total;
 }
 
-function framingTokens(modelId: string): number {
-  return openAIEncodingFor(modelId) ? OPENAI_TOKENS_PER_MESSAGE : ESTIMATED_TOKENS_PER_MESSAGE;
+/** The tool schemas as the tokenizer sees them; a run passes the same array at every step, so it is serialised once. */
+const toolsJsonOf = new WeakMap<readonly ToolSchema[], string>();
+function toolsJson(tools: readonly ToolSchema[]): string {
+  let json = toolsJsonOf.get(tools);
+  if (json === undefined) {
+    json = JSON.stringify(tools);
+    toolsJsonOf.set(tools, json);
+  }
+  return json;
 }
 
 function sumBreakdown(b: ContextBreakdown): number {
