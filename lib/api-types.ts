@@ -27,6 +27,30 @@ export interface SessionDetail extends SessionSummary {
   messages: AgentUIMessage[];
   /** For each shown message that has other versions: its place among them (see BranchInfo). */
   branches: BranchMap;
+  /** What comes before `messages` on the shown branch, when they are its last page (`?limit=`). */
+  history: TranscriptHistory;
+}
+
+/** What lies before a page of the shown branch, which the client has not loaded. */
+export interface TranscriptHistory {
+  /** The message just before the page's first (its parent), or null when the page starts the session. */
+  earlierId: string | null;
+  /** Usage of every assistant message before the page, so header totals hold with a partial transcript. */
+  usageBefore: UsageTotals | null;
+}
+
+/** `GET /api/sessions/:id/history?before=…`: the page of the shown branch that ends just before `before`. */
+export interface MessagePage extends TranscriptHistory {
+  messages: AgentUIMessage[];
+  branches: BranchMap;
+}
+
+/** `GET /api/sessions/:id/search?q=…`: messages of the shown branch whose text has every word of the query. */
+export interface TranscriptSearchHit {
+  messageId: string;
+  role: string;
+  /** A little of the text around the first match. */
+  excerpt: string;
 }
 
 /** A message with siblings (regenerated answers, edited messages): "‹ 2 / 3 ›". */

@@ -4,7 +4,7 @@ import { getRunningRun, listRunningSessionIds } from '@/db/queries/runs';
 import { createSession, deleteSession, getSession, listSessions, updateSession, type SessionUpdate } from '@/db/queries/sessions';
 import type { SessionRow } from '@/db/schema';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import type { BranchMap, SessionDetail, SessionSummary } from '@/lib/api-types';
+import type { BranchMap, SessionDetail, SessionSummary, TranscriptHistory } from '@/lib/api-types';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import type { ModelInfo } from '@/lib/models/types';
 import { branchesOf, switchBranchFor } from './branches';
@@ -14,6 +14,7 @@ import { ApiError } from './http';
 import { currentOwnerId, findViewer } from './owner';
 import { loadTranscriptForReattach } from './run-follow';
 import { isSessionRunning, stopRun } from './run-manager';
+import { loadLastPage, TRANSCRIPT_PAGE_SIZE } from './session-history';
 import { loadSessionMessages } from './stored-messages';
 
 /**
@@ -57,43 +58,55 @@ export interface SessionView {
   session: SessionSummary;
   /** The stored overrides that still validate (see `sessionLoopSettings`). */
   settings: SessionRow['settings'];
-  /** Prepared for a reattach when a run is active: see loadTranscriptForReattach. */
+  /** Prepared for a reattach when a run is active: see loadTranscriptForReattach. The last page only, when paged. */
   messages: AgentUIMessage[];
   branches: BranchMap;
+  /** What lies before `messages` (nothing when the whole transcript was read). */
+  history: TranscriptHistory;
 }
 
-/** What a session page and `GET /api/sessions/:id` show; undefined when the owner has no such session. */
-async function loadSessionView(request: Request | Headers, id: string): Promise<SessionView | undefined> {
+/**
+ * What a session page and `GET /api/sessions/:id` show; undefined when the owner has no such session.
+ * With `limit`, only the last page of the shown branch is read (see session-history.ts).
+ */
+async function loadSessionView(request: Request | Headers, id: string, limit?: number): Promise<SessionView | undefined> {
   const db = await getAppDb();
   const ownerId = await currentOwnerId(request);
   const row = await getSession(db, ownerId, id);
   if (!row) return undefined;
-  const [messages, running] = await Promise.all([loadSessionMessages(db, ownerId, id), getRunningRun(db, ownerId, id)]);
+  const [transcript, running] = await Promise.all([
+    limit === undefined
+      ? loadSessionMessages(db, ownerId, id).then((messages) => ({ messages, history: { earlierId: null, usageBefore: null } }))
+      : loadLastPage(db, ownerId, id, limit),
+    getRunningRun(db, ownerId, id),
+  ]);
   return {
     session: toSessionSummary(row, new Set(running ? [id] : [])),
     settings: sessionLoopSettings(row.settings),
-    messages: await loadTranscriptForReattach(db, messages, running),
-    branches: await branchesOf(ownerId, id, messages),
+    messages: await loadTranscriptForReattach(db, transcript.messages, running),
+    branches: await branchesOf(ownerId, id, transcript.messages),
+    history: transcript.history,
   };
 }
 
-export async function getSessionDetail(request: Request, id: string): Promise<SessionDetail> {
-  const view = await loadSessionView(request, id);
+/** The session with its whole transcript, or with its last `limit` messages. */
+export async function getSessionDetail(request: Request, id: string, limit?: number): Promise<SessionDetail> {
+  const view = await loadSessionView(request, id, limit);
   if (!view) throw new ApiError('not_found', 'Session not found.');
-  return { ...view.session, settings: view.settings, messages: view.messages, branches: view.branches };
+  return { ...view.session, settings: view.settings, messages: view.messages, branches: view.branches, history: view.history };
 }
 
-/** Shows another version of a message (and the latest line below it); answers the session as it now shows. */
+/** Shows another version of a message (and the latest line below it); answers the session as it now shows (its last page). */
 export async function showBranchFor(request: Request, id: string, messageId: string): Promise<SessionDetail> {
   await switchBranchFor(request, id, messageId);
-  return getSessionDetail(request, id);
+  return getSessionDetail(request, id, TRANSCRIPT_PAGE_SIZE);
 }
 
-/** The session page's data: the session, its transcript and the models to pick from. */
+/** The session page's data: the session, the last page of its transcript and the models to pick from. */
 export async function loadSessionPage(requestHeaders: Headers, id: string): Promise<(SessionView & { models: ModelInfo[] }) | undefined> {
   // Signed out: nothing to show (the app layout sends the visitor to sign-in).
   if (!(await findViewer(requestHeaders))) return undefined;
-  const [view, listing] = await Promise.all([loadSessionView(requestHeaders, id), modelListingForPage(requestHeaders)]);
+  const [view, listing] = await Promise.all([loadSessionView(requestHeaders, id, TRANSCRIPT_PAGE_SIZE), modelListingForPage(requestHeaders)]);
   return view && { ...view, models: listing.models };
 }
 

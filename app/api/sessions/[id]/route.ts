@@ -1,6 +1,8 @@
 import { NextResponse } from 'next/server';
+import { z } from 'zod';
 import { sessionPatchSchema } from '@/lib/api/session-request';
-import { readJsonBody, withErrors } from '@/lib/server/http';
+import { ApiError, readJsonBody, withErrors } from '@/lib/server/http';
+import { MAX_PAGE_MESSAGES } from '@/lib/server/session-history';
 import { deleteSessionFor, getSessionDetail, updateSessionFor } from '@/lib/server/sessions';
 import { otherMethods } from '@/lib/server/route-methods';
 
@@ -8,9 +10,14 @@ export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string }> };
 
+const detailQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(MAX_PAGE_MESSAGES).optional() });
+
+/** The session with its transcript: the whole shown branch, or with `?limit=N` its last page and what lies before it. */
 export const GET = withErrors(async (request: Request, { params }: Context) => {
   const { id } = await params;
-  return NextResponse.json({ session: await getSessionDetail(request, id) });
+  const query = detailQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) throw new ApiError('bad_request', `Invalid request: ${query.error.issues[0]?.message ?? 'bad query'}`);
+  return NextResponse.json({ session: await getSessionDetail(request, id, query.data.limit) });
 });
 
 export const PATCH = withErrors(async (request: Request, { params }: Context) => {
