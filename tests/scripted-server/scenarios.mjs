@@ -232,6 +232,8 @@ const builders = {
 
   // The bench's agent (npm run bench): `tokens` text tokens spread over `steps` tool steps and a final answer,
   // every frame `delayMs` apart. With stamp=1 each token is `tk<ms>x<µs>`, its send time (epoch, performance clock).
+  // `$step` in args becomes the step's number and `calls` can alternate tools, so the calls differ (an agent's loop
+  // guard stops repeated ones).
   paced: (ctx) => {
     const tokens = Math.max(0, num(ctx.params.tokens, 100));
     const steps = Math.max(0, num(ctx.params.steps, 0));
@@ -241,7 +243,14 @@ const builders = {
     /** @type {Part[]} */
     const parts = share ? [{ kind: 'text', deltas: Array.from({ length: share }, (_, i) => word(i)) }] : [];
     const last = turn >= steps;
-    if (!last) parts.push({ kind: 'tool', callId: callId(ctx, 0), name: ctx.params.tool ?? ctx.info.toolNames[0] ?? 'tool', argDeltas: argDeltas(ctx.params.args ?? '{}', 64) });
+    if (!last) {
+      // calls=[{tool, args}, …] are made in turn, round and round; else the one `tool` with `args`.
+      /** @type {{ tool?: string, args?: unknown }[]} */
+      const calls = ctx.params.calls ? JSON.parse(ctx.params.calls) : [{ tool: ctx.params.tool, args: ctx.params.args === undefined ? {} : JSON.parse(ctx.params.args) }];
+      const call = calls[turn % calls.length] ?? {};
+      const args = JSON.stringify(call.args ?? {}).replaceAll('$step', String(turn + 1));
+      parts.push({ kind: 'tool', callId: callId(ctx, 0), name: call.tool ?? ctx.info.toolNames[0] ?? 'tool', argDeltas: argDeltas(args, 64) });
+    }
     if (!parts.length) parts.push(text('Done.'));
     return streamPlan(ctx, parts, { finish: last ? 'stop' : 'tool-calls', stamp: ctx.params.stamp === '1' });
   },
