@@ -22,7 +22,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**', 'tests/.artifacts/**', 'next-env.d.ts'],
+    ignores: ['.next/**', '.next-*/**', 'bench/floor/.next/**', 'bench/results/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**', 'tests/.artifacts/**', 'next-env.d.ts'],
   },
   {
     rules: {
