@@ -1,6 +1,5 @@
 'use client';
 
-import { memo } from 'react';
 import { ImageIcon } from 'lucide-react';
 import { defaultRehypePlugins, Streamdown, type Components, type ExtraProps } from 'streamdown';
 import { cn } from '@/lib/utils';
@@ -41,7 +40,14 @@ const COMPONENTS = { img: InertImage } as Components;
 
 const CONTROLS = { code: { copy: true, download: false }, table: false, mermaid: false } as const;
 
-export const Markdown = memo(function Markdown({ text, streaming, className }: { text: string; streaming: boolean; className?: string }) {
+export interface MarkdownProps {
+  text: string;
+  streaming: boolean;
+  className?: string;
+}
+
+/** Model text through Streamdown: loaded on demand by markdown.tsx, which shows the plain text until it arrives. */
+export function MarkdownRenderer({ text, streaming, className }: MarkdownProps) {
   return (
     <Streamdown
       className={cn('markdown', className)}
@@ -58,4 +64,4 @@ export const Markdown = memo(function Markdown({ text, streaming, className }: {
       {text}
     </Streamdown>
   );
-});
+}

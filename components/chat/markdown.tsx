@@ -1,0 +1,32 @@
+'use client';
+
+import { memo, Suspense } from 'react';
+import dynamic from 'next/dynamic';
+import { cn } from '@/lib/utils';
+import type { MarkdownProps } from './markdown-renderer';
+
+/**
+ * The markdown pipeline (Streamdown: remark, rehype, sanitize, harden, GFM, code blocks) is a third of the session
+ * page's JavaScript, so it is its own chunk, outside the page's first load. The server still renders the formatted
+ * text, and `next/dynamic` preloads the chunk from that HTML (a nonce'd preload, so the CSP admits it); the page
+ * hydrates without waiting for it, and each message hydrates when it has arrived. Rendered in the browser before
+ * the chunk is there (a client-side navigation, the first streamed token of a fresh tab), a message shows its plain
+ * text, inert as React text always is, until the formatted version replaces it.
+ */
+const MarkdownRenderer = dynamic(() => import('./markdown-renderer').then((module) => module.MarkdownRenderer));
+
+function PlainText({ text, className }: { text: string; className?: string }) {
+  return (
+    <div className={cn('markdown whitespace-pre-wrap', className)} data-markdown-pending="">
+      {text}
+    </div>
+  );
+}
+
+export const Markdown = memo(function Markdown({ text, streaming, className }: MarkdownProps) {
+  return (
+    <Suspense fallback={<PlainText text={text} className={className} />}>
+      <MarkdownRenderer text={text} streaming={streaming} className={className} />
+    </Suspense>
+  );
+});
