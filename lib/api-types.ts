@@ -27,8 +27,8 @@ export interface SessionDetail extends SessionSummary {
   messages: AgentUIMessage[];
   /** For each shown message that has other versions: its place among them (see BranchInfo). */
   branches: BranchMap;
-  /** What comes before `messages` on the shown branch, when they are its last page (`?limit=`). */
-  history: TranscriptHistory;
+  /** What comes before `messages` on the shown branch, when they are its last page (`?limit=`); the server always sends it. */
+  history?: TranscriptHistory;
 }
 
 /** What lies before a page of the shown branch, which the client has not loaded. */

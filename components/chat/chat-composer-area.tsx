@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { PermissionModeToggle } from '@/components/agent/permission-mode-toggle';
 import { TodoChecklist } from '@/components/agent/todo-checklist';
 import { Composer } from '@/components/chat/composer';
-import type { Draft } from '@/components/chat/hooks/use-draft';
+import { useDraftText, type Draft } from '@/components/chat/hooks/use-draft';
 import type { MessageActions } from '@/components/chat/hooks/use-message-actions';
 import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
 import type { SessionRun } from '@/components/chat/hooks/use-session-run';
@@ -52,18 +52,15 @@ export function ChatComposerArea({
       />
       <ContextNotice />
       <TodoChecklist todos={todos} />
-      <Composer
-        value={draft.draft}
-        onChange={draft.setDraft}
-        onSend={() => actions.send(draft.draft)}
+      <DraftComposer
+        draft={draft}
+        onSend={actions.send}
         onStop={() => void stop.stop()}
-        onQueue={() => void actions.queueText(draft.draft)}
+        onQueue={(text) => void actions.queueText(text)}
         placeholder={busy ? 'Queue a message…' : undefined}
         busy={busy}
         stopping={stop.stopping}
         sendDisabledReason={stop.stopping ? 'Stopping the run…' : compacting ? 'Compacting the context…' : undefined}
-        inputRef={draft.inputRef}
-        autoFocus
         toolbar={<PermissionModeToggle mode={permissionMode} onChange={onPermissionModeChange} />}
       />
       <p className="mt-1.5 text-center text-[11px] text-muted-foreground">
@@ -71,5 +68,29 @@ export function ChatComposerArea({
         {demo ? ' · Demo model: scripted answers, no LLM' : ''}
       </p>
     </div>
+  );
+}
+
+/** The composer bound to the draft: the only part of the view that renders again while the person types. */
+function DraftComposer({
+  draft,
+  onSend,
+  onQueue,
+  ...props
+}: { draft: Draft; onSend: (text: string) => void; onQueue: (text: string) => void } & Pick<
+  React.ComponentProps<typeof Composer>,
+  'onStop' | 'placeholder' | 'busy' | 'stopping' | 'sendDisabledReason' | 'toolbar'
+>) {
+  const text = useDraftText(draft);
+  return (
+    <Composer
+      {...props}
+      value={text}
+      onChange={draft.setDraft}
+      onSend={() => onSend(draft.get())}
+      onQueue={() => onQueue(draft.get())}
+      inputRef={draft.inputRef}
+      autoFocus
+    />
   );
 }

@@ -1,18 +1,24 @@
 'use client';
 
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { StickToBottomContext } from 'use-stick-to-bottom';
 import { ApprovalActionsProvider, type ApprovalActions } from '@/components/agent/approval-context';
 import { ChatError } from '@/components/chat/chat-error';
 import { EmptySession } from '@/components/chat/empty-session';
 import type { MessageActions } from '@/components/chat/hooks/use-message-actions';
 import type { SessionChat } from '@/components/chat/hooks/use-session-chat';
+import type { TranscriptHistoryState } from '@/components/chat/hooks/use-transcript-history';
+import type { EarlierMessages } from '@/components/chat/load-earlier';
 import { Transcript } from '@/components/chat/transcript';
+import { TranscriptFind } from '@/components/chat/transcript-find';
 import { CompactionDividers } from '@/components/context/compaction-divider';
+import type { AgentUIMessage } from '@/lib/agent/messages';
 import { isRejection, readError } from '@/lib/client/api-error';
 
-/** The conversation with its approval actions, compaction dividers and the last request's error. */
+/** The conversation with its earlier pages, find bar, approval actions, compaction dividers and the last request's error. */
 export function ChatTranscriptArea({
   chat,
+  history,
   actions,
   approvalActions,
   stickRef,
@@ -20,6 +26,7 @@ export function ChatTranscriptArea({
   onPickExample,
 }: {
   chat: SessionChat;
+  history: TranscriptHistoryState;
   actions: MessageActions;
   approvalActions: ApprovalActions;
   stickRef: React.Ref<StickToBottomContext>;
@@ -29,27 +36,47 @@ export function ChatTranscriptArea({
   const { messages } = chat;
   const error = chat.error ? readError(chat.error) : undefined;
   const rejected = error ? isRejection(error) : false;
+
+  // Read when a divider is drawn: one function for the life of the view, so a token renders no divider again.
+  const messagesRef = useRef(messages);
+  useEffect(() => {
+    messagesRef.current = messages;
+  }, [messages]);
+  const findMessage = useCallback((id: string) => messagesRef.current.find((message) => message.id === id), []);
+  const afterMessage = useCallback((message: AgentUIMessage) => <CompactionDividers afterMessageId={message.id} findMessage={findMessage} />, [findMessage]);
+
+  const { loadEarlier } = history;
+  const earlier = useMemo(
+    (): EarlierMessages => ({ hasEarlier: history.history.earlierId !== null, loading: history.loading, failed: history.failed, load: loadEarlier }),
+    [history.history.earlierId, history.loading, history.failed, loadEarlier],
+  );
+  const loadBackTo = useCallback((messageId: string) => loadEarlier({ from: messageId }), [loadEarlier]);
+
   return (
     <ApprovalActionsProvider value={approvalActions}>
-      <Transcript
-        messages={messages}
-        status={chat.status}
-        contextRef={stickRef}
-        onRetry={actions.retry}
-        afterMessage={(message) => <CompactionDividers afterMessageId={message.id} messages={messages} />}
-        empty={<EmptySession onPick={onPickExample} demo={demo} />}
-        after={
-          error && (
-            <ChatError
-              error={error}
-              rejected={rejected}
-              onRetry={rejected ? undefined : actions.retry}
-              onReattach={rejected && error.status === 409 ? actions.reattach : undefined}
-              onDismiss={chat.clearError}
-            />
-          )
-        }
-      />
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <TranscriptFind sessionId={chat.id} messages={messages} hasEarlier={earlier.hasEarlier} loadingEarlier={earlier.loading} loadBackTo={loadBackTo} />
+        <Transcript
+          messages={messages}
+          status={chat.status}
+          contextRef={stickRef}
+          onRetry={actions.retry}
+          afterMessage={afterMessage}
+          earlier={earlier}
+          empty={<EmptySession onPick={onPickExample} demo={demo} />}
+          after={
+            error && (
+              <ChatError
+                error={error}
+                rejected={rejected}
+                onRetry={rejected ? undefined : actions.retry}
+                onReattach={rejected && error.status === 409 ? actions.reattach : undefined}
+                onDismiss={chat.clearError}
+              />
+            )
+          }
+        />
+      </div>
     </ApprovalActionsProvider>
   );
 }

@@ -24,7 +24,7 @@ import { SessionContextProvider, useSessionContextState } from '@/components/con
 import { useRenameSession } from '@/components/sessions/use-rename-session';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import type { BranchMap, SessionSummary } from '@/lib/api-types';
+import type { BranchMap, SessionSummary, TranscriptHistory } from '@/lib/api-types';
 import { sessionUsage } from '@/lib/client/message-usage';
 import { workspaceVersion } from '@/lib/client/workspace-version';
 import type { ModelInfo } from '@/lib/models/types';
@@ -34,11 +34,14 @@ export function ChatView({
   session,
   initialMessages,
   initialBranches,
+  initialHistory,
   models,
 }: {
   session: SessionSummary;
   initialMessages: AgentUIMessage[];
   initialBranches: BranchMap;
+  /** What lies before `initialMessages` (the page renders the last page of a long session). */
+  initialHistory?: TranscriptHistory;
   models: ModelInfo[];
 }) {
   const sessionId = session.id;
@@ -51,7 +54,7 @@ export function ChatView({
   const draft = useDraft();
   const queue = useMessageQueue(sessionId);
   const fields = useSessionFields(session);
-  const run = useSessionRun({ session, initialMessages, draft, queue });
+  const run = useSessionRun({ session, initialMessages, initialHistory, draft, queue });
   const { chat, bumpRuns } = run;
   const context = useSessionContextState({ sessionId, modelKey: fields.modelKey, running: chat.busy, refreshKey: run.runsVersion + chat.contextVersion });
 
@@ -73,7 +76,8 @@ export function ChatView({
   const approvalActions = useApprovalDecisions({ ...chat, approvalExtras: run.approvalExtras, onAnswered });
   const conversation = useConversationActionsValue({ sessionId, initialBranches, run, actions });
 
-  const usage = useMemo(() => sessionUsage(chat.messages), [chat.messages]);
+  const usageBefore = run.history.history.usageBefore;
+  const usage = useMemo(() => sessionUsage(chat.messages, usageBefore), [chat.messages, usageBefore]);
   const filesVersion = useMemo(() => workspaceVersion(chat.messages), [chat.messages]);
   const demo = Boolean(models.find((m) => m.key === fields.modelKey)?.demo);
 
@@ -97,7 +101,7 @@ export function ChatView({
         forkedFrom={session.forkedFrom}
       />
       <ConversationActionsProvider value={conversation}>
-        <ChatTranscriptArea chat={chat} actions={actions} approvalActions={approvalActions} stickRef={stickRef} demo={demo} onPickExample={draft.fill} />
+        <ChatTranscriptArea chat={chat} history={run.history} actions={actions} approvalActions={approvalActions} stickRef={stickRef} demo={demo} onPickExample={draft.fill} />
       </ConversationActionsProvider>
       <ChatComposerArea
         ref={composerRef}

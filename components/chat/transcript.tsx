@@ -1,17 +1,54 @@
 'use client';
 
-import { Fragment } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import type { ChatStatus } from 'ai';
 import { StickToBottom, type StickToBottomContext } from 'use-stick-to-bottom';
 import { AssistantMessage } from '@/components/chat/assistant-message';
+import { LoadEarlier, type EarlierMessages } from '@/components/chat/load-earlier';
 import { ScrollToBottomButton } from '@/components/chat/scroll-to-bottom-button';
 import { ThinkingIndicator } from '@/components/chat/thinking-indicator';
 import { UserMessage } from '@/components/chat/user-message';
 import type { AgentUIMessage } from '@/lib/agent/messages';
+import { cn } from '@/lib/utils';
+
+/**
+ * Messages this far from the end skip rendering while off screen (`content-visibility: auto`):
+ * their text stays in the DOM for the browser's find and for screen readers, but a long
+ * transcript costs layout and paint for what is on screen only. The newest stay fully rendered.
+ */
+const ALWAYS_RENDERED = 12;
+
+/** One message and what is drawn after it; memoised, so a token renders only the message it belongs to. */
+const TranscriptRow = memo(function TranscriptRow({
+  message,
+  streaming,
+  onRetry,
+  afterMessage,
+  deferred,
+}: {
+  message: AgentUIMessage;
+  streaming: boolean;
+  onRetry?: () => void;
+  afterMessage?: (message: AgentUIMessage) => React.ReactNode;
+  deferred: boolean;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-7', deferred && '[contain-intrinsic-size:auto_160px] [content-visibility:auto]')} data-transcript-row={message.id}>
+      {message.role === 'user' ? (
+        <UserMessage message={message} />
+      ) : message.role === 'assistant' ? (
+        <AssistantMessage message={message} streaming={streaming} onRetry={onRetry} />
+      ) : null}
+      {afterMessage?.(message)}
+    </div>
+  );
+});
 
 /**
  * The scrolling conversation. It sticks to the bottom while output streams,
- * lets go as soon as the person scrolls up, and offers a way back down.
+ * lets go as soon as the person scrolls up, and offers a way back down. In a
+ * long session it holds the pages loaded so far; scrolling to the top loads the
+ * one before (and keeps what was on screen where it was).
  */
 export function Transcript({
   messages,
@@ -21,6 +58,7 @@ export function Transcript({
   after,
   onRetry,
   afterMessage,
+  earlier,
 }: {
   messages: AgentUIMessage[];
   status: ChatStatus;
@@ -31,32 +69,32 @@ export function Transcript({
   after?: React.ReactNode;
   /** Re-sends the last user message; offered on the latest reply when its run failed. */
   onRetry?: () => void;
-  /** Drawn right after a message (compaction dividers). */
+  /** Drawn right after a message (compaction dividers). Keep its identity: every message renders again when it changes. */
   afterMessage?: (message: AgentUIMessage) => React.ReactNode;
+  /** Messages before the loaded ones, when the session is longer than its first page. */
+  earlier?: EarlierMessages;
 }) {
   const last = messages.at(-1);
   const active = status === 'submitted' || status === 'streaming';
   const streamingId = active && last?.role === 'assistant' ? last.id : undefined;
   const awaitingReply = status === 'submitted' && last?.role === 'user';
+  const keeper = usePrependKeeper(messages[0]?.id);
 
   return (
     <StickToBottom className="relative min-h-0 flex-1" resize="smooth" initial="instant" contextRef={contextRef} role="log" aria-label="Conversation">
-      <StickToBottom.Content className="mx-auto flex w-full max-w-3xl flex-col gap-7 px-4 pt-6 pb-12 sm:px-6" data-testid="transcript">
+      <StickToBottom.Content className="mx-auto flex w-full max-w-3xl flex-col gap-7 px-4 pt-6 pb-12 [overflow-anchor:none] sm:px-6" data-testid="transcript">
+        {earlier && messages.length > 0 && <LoadEarlier earlier={earlier} beforeApply={keeper.capture} />}
         {messages.length === 0 && !active
           ? empty
-          : messages.map((message) => (
-              <Fragment key={message.id}>
-                {message.role === 'user' ? (
-                  <UserMessage message={message} />
-                ) : message.role === 'assistant' ? (
-                  <AssistantMessage
-                    message={message}
-                    streaming={message.id === streamingId}
-                    onRetry={!active && message.id === last?.id ? onRetry : undefined}
-                  />
-                ) : null}
-                {afterMessage?.(message)}
-              </Fragment>
+          : messages.map((message, index) => (
+              <TranscriptRow
+                key={message.id}
+                message={message}
+                streaming={message.id === streamingId}
+                onRetry={!active && message.id === last?.id ? onRetry : undefined}
+                afterMessage={afterMessage}
+                deferred={index < messages.length - ALWAYS_RENDERED}
+              />
             ))}
         {awaitingReply && (
           <div data-testid="pending-reply">
@@ -68,4 +106,23 @@ export function Transcript({
       <ScrollToBottomButton />
     </StickToBottom>
   );
+}
+
+/**
+ * Keeps the messages on screen where they were when earlier ones are put in
+ * front: the distance from the bottom is taken just before, and set again once
+ * the new first message is in the DOM.
+ */
+function usePrependKeeper(firstId: string | undefined) {
+  const pending = useRef<{ element: HTMLElement; fromBottom: number } | null>(null);
+  const capture = useCallback((element: HTMLElement) => {
+    pending.current = { element, fromBottom: element.scrollHeight - element.scrollTop };
+  }, []);
+  useLayoutEffect(() => {
+    const saved = pending.current;
+    if (!saved) return;
+    pending.current = null;
+    saved.element.scrollTop = saved.element.scrollHeight - saved.fromBottom;
+  }, [firstId]);
+  return { capture };
 }

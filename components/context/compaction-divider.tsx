@@ -139,14 +139,18 @@ function ItemList({ title, items, testId }: { title: string; items: Array<{ id: 
   );
 }
 
-/** The dividers that belong after a message (compactions made when it was the newest). */
-export function CompactionDividers({ afterMessageId, messages }: { afterMessageId: string; messages: readonly AgentUIMessage[] }) {
+/**
+ * The dividers that belong after a message (compactions made when it was the newest).
+ * `findMessage` looks a message up when a divider is drawn: a stable function, so streamed tokens render no divider again.
+ */
+export function CompactionDividers({ afterMessageId, findMessage }: { afterMessageId: string; findMessage: (messageId: string) => AgentUIMessage | undefined }) {
   const context = useSessionContext();
   const entries = context?.report?.compactions.filter((c) => c.record.afterMessageId === afterMessageId) ?? [];
   if (!entries.length) return null;
   const describe = (messageId: string) => {
-    const message = messages.find((m) => m.id === messageId);
-    return message ? `${message.role}: ${messagePreview(message)}` : 'a message no longer in this transcript';
+    const message = findMessage(messageId);
+    // In a long session the message may be on a page not loaded yet.
+    return message ? `${message.role}: ${messagePreview(message)}` : 'an earlier message (not loaded, or no longer in this transcript)';
   };
   return (
     <>

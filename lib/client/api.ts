@@ -1,4 +1,16 @@
-import type { CompactionResponse, ContextReport, RunStep, RunSummary, SessionDetail, SessionSummary, ToolGrant, WorkspaceFileContent, WorkspaceListing } from '@/lib/api-types';
+import type {
+  CompactionResponse,
+  ContextReport,
+  MessagePage,
+  RunStep,
+  RunSummary,
+  SessionDetail,
+  SessionSummary,
+  ToolGrant,
+  TranscriptSearchHit,
+  WorkspaceFileContent,
+  WorkspaceListing,
+} from '@/lib/api-types';
 import type { PermissionMode } from '@/lib/permissions/policy';
 import { ApiRequestError, parseErrorBody } from './api-error';
 
@@ -40,8 +52,21 @@ export async function fetchSessions(): Promise<SessionSummary[]> {
   return (await request<{ sessions: SessionSummary[] }>('/api/sessions')).sessions;
 }
 
-export async function fetchSession(id: string): Promise<SessionDetail> {
-  return (await request<{ session: SessionDetail }>(`/api/sessions/${encodeURIComponent(id)}`)).session;
+/** The session; with `limit`, only the last page of its transcript (see lib/api/transcript-page.ts). */
+export async function fetchSession(id: string, options: { limit?: number } = {}): Promise<SessionDetail> {
+  const query = options.limit === undefined ? '' : `?limit=${options.limit}`;
+  return (await request<{ session: SessionDetail }>(`/api/sessions/${encodeURIComponent(id)}${query}`)).session;
+}
+
+/** The page of the shown branch just before `before`; with `from`, reaching back to that message. */
+export async function fetchEarlierMessages(id: string, before: string, options: { from?: string } = {}): Promise<MessagePage> {
+  const query = new URLSearchParams({ before, ...(options.from ? { from: options.from } : {}) });
+  return (await request<{ page: MessagePage }>(`/api/sessions/${encodeURIComponent(id)}/history?${query}`)).page;
+}
+
+/** Messages of the shown branch, loaded or not, whose text contains `q`. */
+export async function searchTranscript(id: string, q: string, signal?: AbortSignal): Promise<TranscriptSearchHit[]> {
+  return (await request<{ hits: TranscriptSearchHit[] }>(`/api/sessions/${encodeURIComponent(id)}/search?${new URLSearchParams({ q })}`, { signal })).hits;
 }
 
 export async function createSession(input: { modelKey?: string; title?: string } = {}): Promise<SessionSummary> {

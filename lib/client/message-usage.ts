@@ -1,8 +1,11 @@
 import { addUsage, emptyUsage, type AgentUIMessage, type UsageTotals } from '@/lib/agent/messages';
 
-/** Sum of the usage metadata of every assistant message in the session. */
-export function sessionUsage(messages: AgentUIMessage[]): UsageTotals | undefined {
-  let total: UsageTotals | undefined;
+/**
+ * Sum of the usage metadata of every assistant message in the session: the
+ * loaded ones, plus `before` (the server's total for the messages before them).
+ */
+export function sessionUsage(messages: readonly AgentUIMessage[], before?: UsageTotals | null): UsageTotals | undefined {
+  let total: UsageTotals | undefined = before ? normalizeUsage(before) : undefined;
   for (const message of messages) {
     const usage = message.role === 'assistant' ? message.metadata?.usage : undefined;
     if (usage) total = addUsage(total ?? emptyUsage(), normalizeUsage(usage));

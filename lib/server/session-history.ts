@@ -2,25 +2,18 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { loadMessageRowsByIds, loadPathEntries, type PathEntry } from '@/db/queries/messages-page';
 import { addUsage, emptyUsage, type AgentUIMessage, type UsageTotals } from '@/lib/agent/messages';
+import { MAX_PAGE_MESSAGES, TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
 import type { MessagePage, TranscriptHistory, TranscriptSearchHit } from '@/lib/api-types';
 import { branchesOf } from './branches';
 import { ApiError } from './http';
 import { requireSession } from './session-access';
 import { readStoredMessageRow } from './stored-messages';
 
-/**
- * A long session is shown a page at a time: the page renders the last
- * `TRANSCRIPT_PAGE_SIZE` messages of the shown branch, and older pages are
- * read on scroll-up. The page's HTML then stays the same size however long the
- * session grows (it was 20 MiB at 2,000 messages).
- */
-export const TRANSCRIPT_PAGE_SIZE = 40;
+/** Pages of the shown branch (see lib/api/transcript-page.ts): which messages, and what lies before them. */
 
 /** A page may reach back this far past its size to start at a person's message, so a turn is not cut from its question. */
 const TURN_REACH = 20;
 
-/** The most messages one request returns (a jump to a search hit loads everything from it on). */
-export const MAX_PAGE_MESSAGES = 1_000;
 
 export interface PathPage {
   ids: string[];

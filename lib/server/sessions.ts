@@ -4,6 +4,7 @@ import { getRunningRun, listRunningSessionIds } from '@/db/queries/runs';
 import { createSession, deleteSession, getSession, listSessions, updateSession, type SessionUpdate } from '@/db/queries/sessions';
 import type { SessionRow } from '@/db/schema';
 import type { AgentUIMessage } from '@/lib/agent/messages';
+import { TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
 import type { BranchMap, SessionDetail, SessionSummary, TranscriptHistory } from '@/lib/api-types';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import type { ModelInfo } from '@/lib/models/types';
@@ -14,7 +15,7 @@ import { ApiError } from './http';
 import { currentOwnerId, findViewer } from './owner';
 import { loadTranscriptForReattach } from './run-follow';
 import { isSessionRunning, stopRun } from './run-manager';
-import { loadLastPage, TRANSCRIPT_PAGE_SIZE } from './session-history';
+import { loadLastPage } from './session-history';
 import { loadSessionMessages } from './stored-messages';
 
 /**

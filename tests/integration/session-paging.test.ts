@@ -85,7 +85,7 @@ describe('paged session history', () => {
   it('walks back page by page to the first message, every message once, in order, with the header totals right at each step', async () => {
     const last = await detail(long.id, '?limit=40');
     let shown = last.messages;
-    let earlierId = last.history.earlierId;
+    let earlierId = last.history!.earlierId;
     let pages = 0;
     while (earlierId !== null) {
       const response = await history(long.id, `before=${encodeURIComponent(shown[0].id)}`);

@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { SessionChat } from '@/components/chat/hooks/use-session-chat';
+import type { TranscriptHistoryState } from '@/components/chat/hooks/use-transcript-history';
+import { TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
 import type { BranchMap } from '@/lib/api-types';
 import { fetchSession, switchBranch } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
@@ -12,14 +14,21 @@ import { readError } from '@/lib/client/api-error';
  * them. The server holds the tree; after each run (a regenerate or an edit
  * adds a version) the map is read again.
  */
-export function useBranches(input: { sessionId: string; initial: BranchMap; chat: Pick<SessionChat, 'setMessages' | 'statusRef'>; runsVersion: number }) {
-  const { sessionId, chat, runsVersion } = input;
+export function useBranches(input: {
+  sessionId: string;
+  initial: BranchMap;
+  chat: Pick<SessionChat, 'statusRef'>;
+  showMessages: TranscriptHistoryState['showMessages'];
+  runsVersion: number;
+}) {
+  const { sessionId, chat, runsVersion, showMessages } = input;
   const [branches, setBranches] = useState<BranchMap>(input.initial);
   const [switching, setSwitching] = useState(false);
 
   const refresh = useCallback(async () => {
     try {
-      setBranches((await fetchSession(sessionId)).branches);
+      // The last page's versions; those of earlier pages come with them (useTranscriptHistory).
+      setBranches((await fetchSession(sessionId, { limit: TRANSCRIPT_PAGE_SIZE })).branches);
     } catch {
       // keeps the last known versions; the next run or a reload reads them again
     }
@@ -31,14 +40,14 @@ export function useBranches(input: { sessionId: string; initial: BranchMap; chat
     void refresh();
   }, [runsVersion, refresh]);
 
-  const { setMessages, statusRef } = chat;
+  const { statusRef } = chat;
   const switchTo = useCallback(
     async (messageId: string) => {
       if (statusRef.current === 'submitted' || statusRef.current === 'streaming') return;
       setSwitching(true);
       try {
         const detail = await switchBranch(sessionId, messageId);
-        setMessages(detail.messages);
+        showMessages(detail.messages, detail.history);
         setBranches(detail.branches);
       } catch (failure) {
         toast.error('Could not show that version', { description: readError(failure).message });
@@ -46,7 +55,7 @@ export function useBranches(input: { sessionId: string; initial: BranchMap; chat
         setSwitching(false);
       }
     },
-    [sessionId, setMessages, statusRef],
+    [sessionId, showMessages, statusRef],
   );
 
   return { branches, switching, switchTo };

@@ -19,7 +19,15 @@ import type { BranchMap } from '@/lib/api-types';
 export function useConversationActionsValue(input: { sessionId: string; initialBranches: BranchMap; run: SessionRun; actions: MessageActions }): ConversationActions {
   const { run, actions } = input;
   const { chat } = run;
-  const { branches, switching, switchTo } = useBranches({ sessionId: input.sessionId, initial: input.initialBranches, chat, runsVersion: run.runsVersion });
+  const { branches: pageBranches, switching, switchTo } = useBranches({
+    sessionId: input.sessionId,
+    initial: input.initialBranches,
+    chat,
+    showMessages: run.history.showMessages,
+    runsVersion: run.runsVersion,
+  });
+  const { earlierBranches } = run.history;
+  const branches = useMemo(() => ({ ...earlierBranches, ...pageBranches }), [earlierBranches, pageBranches]);
   const canAct = !chat.busy && !switching;
   const lastMessageId = chat.messages.at(-1)?.id;
   const { regenerate, edit } = actions;

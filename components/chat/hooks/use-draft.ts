@@ -1,39 +1,70 @@
 'use client';
 
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 
 /**
- * The composer's text. Sending clears it but remembers what was sent, so a
- * message the server refused can be given back without overwriting anything
- * the person typed since.
+ * The composer's text, kept outside React state so that typing re-renders the
+ * composer alone: the chat view holds this stable handle (send, restore, fill,
+ * focus) and only the composer subscribes to the text (`useDraftText`).
+ * Sending clears it but remembers what was sent, so a message the server
+ * refused can be given back without overwriting anything typed since.
  */
-export function useDraft() {
-  const [draft, setDraft] = useState('');
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  const lastSentRef = useRef('');
-
-  const markSent = useCallback((text: string) => {
-    lastSentRef.current = text;
-    setDraft('');
-  }, []);
-
+export interface Draft {
+  /** The text now (read at call time). */
+  get: () => string;
+  setDraft: (text: string | ((current: string) => string)) => void;
+  subscribe: (onChange: () => void) => () => void;
+  inputRef: React.RefObject<HTMLTextAreaElement | null>;
+  /** Clears the text and remembers it as the last sent message. */
+  markSent: (text: string) => void;
   /** Puts `text` (by default the last sent message) back, unless something new was typed meanwhile. */
-  const restore = useCallback((text?: string) => {
-    const previous = text ?? lastSentRef.current;
-    setDraft((current) => (current.trim() ? current : previous));
-  }, []);
-
-  const focus = useCallback(() => inputRef.current?.focus(), []);
-
+  restore: (text?: string) => void;
+  focus: () => void;
   /** Replaces the text (an example prompt) and puts the cursor at its end. */
-  const fill = useCallback((text: string) => {
-    setDraft(text);
-    inputRef.current?.focus();
-    // Once the new value is rendered, put the cursor at its end.
-    requestAnimationFrame(() => inputRef.current?.setSelectionRange(text.length, text.length));
-  }, []);
-
-  return useMemo(() => ({ draft, setDraft, inputRef, markSent, restore, focus, fill }), [draft, markSent, restore, focus, fill]);
+  fill: (text: string) => void;
 }
 
-export type Draft = ReturnType<typeof useDraft>;
+export function createDraft(): Draft {
+  let text = '';
+  let lastSent = '';
+  const listeners = new Set<() => void>();
+  const inputRef: React.RefObject<HTMLTextAreaElement | null> = { current: null };
+  const setDraft: Draft['setDraft'] = (next) => {
+    const value = typeof next === 'function' ? next(text) : next;
+    if (value === text) return;
+    text = value;
+    for (const listener of listeners) listener();
+  };
+  return {
+    get: () => text,
+    setDraft,
+    subscribe: (onChange) => {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    inputRef,
+    markSent: (sent) => {
+      lastSent = sent;
+      setDraft('');
+    },
+    restore: (previous) => setDraft((current) => (current.trim() ? current : (previous ?? lastSent))),
+    focus: () => inputRef.current?.focus(),
+    fill: (value) => {
+      setDraft(value);
+      inputRef.current?.focus();
+      // Once the new value is rendered, put the cursor at its end.
+      requestAnimationFrame(() => inputRef.current?.setSelectionRange(value.length, value.length));
+    },
+  };
+}
+
+/** One draft for the life of the component: a stable handle, whatever is typed. */
+export function useDraft(): Draft {
+  const [draft] = useState(createDraft);
+  return draft;
+}
+
+/** The draft's text, for the one component that shows it. */
+export function useDraftText(draft: Draft): string {
+  return useSyncExternalStore(draft.subscribe, draft.get, draft.get);
+}

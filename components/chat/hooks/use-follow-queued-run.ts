@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ChatStatus } from 'ai';
 import type { AgentUIMessage } from '@/lib/agent/messages';
+import { TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
+import type { TranscriptHistory } from '@/lib/api-types';
 import { fetchSession } from '@/lib/client/api';
 
 /**
@@ -16,7 +18,8 @@ export function useFollowQueuedRun(input: {
   sessionId: string;
   status: ChatStatus;
   messages: readonly AgentUIMessage[];
-  setMessages: (messages: AgentUIMessage[]) => void;
+  /** Shows a page the server answered (see useTranscriptHistory's showMessages). */
+  setMessages: (messages: AgentUIMessage[], history: TranscriptHistory | undefined) => void;
   resumeStream: () => Promise<void>;
   /** After each attempt: the queue and the sidebar read the server again. */
   onFollowed: (running: boolean) => void;
@@ -33,7 +36,7 @@ export function useFollowQueuedRun(input: {
   const followNow = useEffectEvent(async (queuedIds: readonly string[]) => {
     let detail;
     try {
-      detail = await fetchSession(input.sessionId);
+      detail = await fetchSession(input.sessionId, { limit: TRANSCRIPT_PAGE_SIZE });
     } catch {
       setFollowing(false);
       return; // the transcript stays as streamed; a reload shows the saved state
@@ -41,17 +44,17 @@ export function useFollowQueuedRun(input: {
     const sent = detail.messages.findLastIndex((message) => queuedIds.includes(message.id));
     if (detail.running && sent !== -1 && sent === detail.messages.findLastIndex((message) => message.role === 'user')) {
       // Up to the sent message: the live run's stream replays its reply from the start.
-      input.setMessages(detail.messages.slice(0, sent + 1));
+      input.setMessages(detail.messages.slice(0, sent + 1), detail.history);
       input.onFollowed(true);
       setFollowing(false);
       await input.resumeStream();
       // The run ended between reading the transcript and reattaching (204): show what it saved.
       if (messagesRef.current.at(-1)?.role === 'user') {
-        const after = await fetchSession(input.sessionId).catch(() => undefined);
-        if (after && !after.running) input.setMessages(after.messages);
+        const after = await fetchSession(input.sessionId, { limit: TRANSCRIPT_PAGE_SIZE }).catch(() => undefined);
+        if (after && !after.running) input.setMessages(after.messages, after.history);
       }
     } else if (!detail.running) {
-      input.setMessages(detail.messages);
+      input.setMessages(detail.messages, detail.history);
     }
     setFollowing(false);
     input.onFollowed(detail.running);

@@ -2,6 +2,8 @@
 
 import { useEffect, useEffectEvent } from 'react';
 import type { AgentUIMessage } from '@/lib/agent/messages';
+import { TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
+import type { TranscriptHistory } from '@/lib/api-types';
 import { fetchRuns, fetchSession } from '@/lib/client/api';
 
 /** How often an idle, visible tab asks whether a run started somewhere else. */
@@ -19,7 +21,8 @@ export function useFollowRunsStartedElsewhere(input: {
   messages: AgentUIMessage[];
   /** Read at call time: the tab may start streaming while a request is on its way. */
   isBusy: () => boolean;
-  setMessages: (messages: AgentUIMessage[]) => void;
+  /** Shows a page the server answered (see useTranscriptHistory's showMessages). */
+  setMessages: (messages: AgentUIMessage[], history: TranscriptHistory | undefined) => void;
   resumeStream: () => Promise<void>;
   onAttached: () => void;
   intervalMs?: number;
@@ -31,9 +34,9 @@ export function useFollowRunsStartedElsewhere(input: {
     // This tab shows that run whole already; shown without its end, its stream was cut (a proxy's or
     // the platform's time limit, a chained invocation on Vercel) while the run goes on: attach again.
     if (input.messages.some((message) => message.metadata?.runId === latest.id && message.metadata.runEnd)) return;
-    const detail = await fetchSession(input.sessionId).catch(() => undefined);
+    const detail = await fetchSession(input.sessionId, { limit: TRANSCRIPT_PAGE_SIZE }).catch(() => undefined);
     if (!detail?.running || input.isBusy()) return;
-    input.setMessages(detail.messages);
+    input.setMessages(detail.messages, detail.history);
     input.onAttached();
     await input.resumeStream();
   });

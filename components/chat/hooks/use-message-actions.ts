@@ -89,7 +89,8 @@ export function useMessageActions(input: {
     if (!text.trim() || chat.statusRef.current === 'submitted' || chat.statusRef.current === 'streaming') return;
     const index = chat.messages.findIndex((message) => message.id === messageId);
     if (index === -1) return;
-    const parentId = chat.messages[index - 1]?.id ?? null;
+    // The first loaded message follows one the tab has not loaded.
+    const parentId = index > 0 ? chat.messages[index - 1].id : run.history.history.earlierId;
     chat.setMessages(chat.messages.slice(0, index));
     patch(sessionId, { running: true, updatedAt: Date.now() });
     void chat.sendMessage({ text }, { body: { modelKey, parentId } });

@@ -5,6 +5,7 @@ import type { SessionChat } from '@/components/chat/hooks/use-session-chat';
 import { useFollowQueuedRun } from '@/components/chat/hooks/use-follow-queued-run';
 import { useFollowRunsStartedElsewhere } from '@/components/chat/hooks/use-follow-runs-elsewhere';
 import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
+import type { TranscriptHistoryState } from '@/components/chat/hooks/use-transcript-history';
 import { useSessions } from '@/components/sessions/sessions-provider';
 
 /**
@@ -12,13 +13,13 @@ import { useSessions } from '@/components/sessions/sessions-provider';
  * queued message, and one started in another tab or on another instance.
  * This tab attaches to either and streams it.
  */
-export function useRunFollowers(sessionId: string, chat: SessionChat, queue: MessageQueue) {
+export function useRunFollowers(sessionId: string, chat: SessionChat, showMessages: TranscriptHistoryState['showMessages'], queue: MessageQueue) {
   const { patch } = useSessions();
   const { follow, following } = useFollowQueuedRun({
     sessionId,
     status: chat.status,
     messages: chat.messages,
-    setMessages: chat.setMessages,
+    setMessages: showMessages,
     resumeStream: chat.resumeStream,
     onFollowed: (running) => {
       void queue.refresh();
@@ -35,7 +36,7 @@ export function useRunFollowers(sessionId: string, chat: SessionChat, queue: Mes
     sessionId,
     messages: chat.messages,
     isBusy: () => statusRef.current === 'submitted' || statusRef.current === 'streaming' || followingRef.current,
-    setMessages: chat.setMessages,
+    setMessages: showMessages,
     resumeStream: chat.resumeStream,
     onAttached: () => patch(sessionId, { running: true }),
   });

@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import type { SessionChat } from '@/components/chat/hooks/use-session-chat';
 import { useSessions } from '@/components/sessions/sessions-provider';
+import type { TranscriptHistoryState } from '@/components/chat/hooks/use-transcript-history';
+import { TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
 import { fetchSession } from '@/lib/client/api';
 
 /**
@@ -12,19 +14,25 @@ import { fetchSession } from '@/lib/client/api';
  * and the reattach (the stream endpoint then answers 204 and nothing would
  * update the transcript).
  */
-export function useServerTranscript(sessionId: string, runningOnLoad: boolean, chat: Pick<SessionChat, 'status' | 'statusRef' | 'setMessages'>) {
+export function useServerTranscript(
+  sessionId: string,
+  runningOnLoad: boolean,
+  chat: Pick<SessionChat, 'status' | 'statusRef'>,
+  showMessages: TranscriptHistoryState['showMessages'],
+) {
   const { upsert } = useSessions();
-  const { statusRef, setMessages } = chat;
+  const { statusRef } = chat;
 
   const sync = useCallback(async () => {
     try {
-      const { messages, settings: _settings, ...summary } = await fetchSession(sessionId);
+      // The last page: earlier pages the tab has loaded stay (useTranscriptHistory's showMessages).
+      const { messages, settings: _settings, branches: _branches, history, ...summary } = await fetchSession(sessionId, { limit: TRANSCRIPT_PAGE_SIZE });
       upsert(summary);
-      if (statusRef.current === 'ready' || statusRef.current === 'error') setMessages(messages);
+      if (statusRef.current === 'ready' || statusRef.current === 'error') showMessages(messages, history);
     } catch {
       // the transcript stays as streamed; a reload shows the saved state
     }
-  }, [sessionId, upsert, statusRef, setMessages]);
+  }, [sessionId, upsert, statusRef, showMessages]);
 
   const reconcileAfterResume = useEffectEvent(() => void sync());
   const wasRunningOnLoad = useRef(runningOnLoad);

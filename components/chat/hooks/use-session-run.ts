@@ -6,9 +6,10 @@ import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
 import { useRunFollowers } from '@/components/chat/hooks/use-run-followers';
 import { useServerTranscript } from '@/components/chat/hooks/use-server-transcript';
 import { useSessionChat } from '@/components/chat/hooks/use-session-chat';
+import { useTranscriptHistory } from '@/components/chat/hooks/use-transcript-history';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import type { SessionSummary } from '@/lib/api-types';
+import type { SessionSummary, TranscriptHistory } from '@/lib/api-types';
 import type { ApprovalExtras } from '@/lib/client/approvals';
 
 /**
@@ -17,7 +18,7 @@ import type { ApprovalExtras } from '@/lib/client/approvals';
  * `runsVersion`, which changes whenever a run ended or a grant was added, so
  * the inspector, grants and context meter read the server again.
  */
-export function useSessionRun(input: { session: SessionSummary; initialMessages: AgentUIMessage[]; draft: Draft; queue: MessageQueue }) {
+export function useSessionRun(input: { session: SessionSummary; initialMessages: AgentUIMessage[]; initialHistory?: TranscriptHistory; draft: Draft; queue: MessageQueue }) {
   const { session, queue } = input;
   const { patch, refresh } = useSessions();
   // Edited arguments and "always allow" per approval id, read when the continuation is sent (a stable, mutable map).
@@ -40,13 +41,14 @@ export function useSessionRun(input: { session: SessionSummary; initialMessages:
       if (queued.length > 0) followQueueRef.current(queued.map((item) => item.id));
     },
   });
-  const followers = useRunFollowers(session.id, chat, queue);
+  const history = useTranscriptHistory({ sessionId: session.id, initial: input.initialHistory ?? { earlierId: null, usageBefore: null }, chat });
+  const followers = useRunFollowers(session.id, chat, history.showMessages, queue);
   useEffect(() => {
     followQueueRef.current = followers.followQueue;
   }, [followers.followQueue]);
-  const syncFromServer = useServerTranscript(session.id, session.running, chat);
+  const syncFromServer = useServerTranscript(session.id, session.running, chat, history.showMessages);
 
-  return { chat, approvalExtras, runsVersion, bumpRuns, syncFromServer, ...followers };
+  return { chat, history, approvalExtras, runsVersion, bumpRuns, syncFromServer, ...followers };
 }
 
 export type SessionRun = ReturnType<typeof useSessionRun>;

@@ -178,7 +178,7 @@ test('CompactionDividers draws the compactions made after a message, describing 
   const context = sessionContext({ report: contextReport({ compactions: [here, elsewhere] }) });
   renderInApp(
     <SessionContextProvider value={context}>
-      <CompactionDividers afterMessageId="m6" messages={messages} />
+      <CompactionDividers afterMessageId="m6" findMessage={(id) => messages.find((m) => m.id === id)} />
     </SessionContextProvider>,
   );
 
@@ -188,6 +188,6 @@ test('CompactionDividers draws the compactions made after a message, describing 
   const summarized = screen.getByTestId('compaction-summarized');
   expect(within(summarized).getAllByRole('button').map((b) => b.textContent)).toEqual([
     'user: Fix the parser please',
-    'a message no longer in this transcript',
+    'an earlier message (not loaded, or no longer in this transcript)',
   ]);
 });

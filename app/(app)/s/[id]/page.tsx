@@ -21,5 +21,5 @@ export default async function SessionPage({ params }: Props) {
   const page = await loadSessionPage(await headers(), id);
   if (!page) notFound();
   // Keyed by id: moving to another session starts a fresh chat instead of reusing this one's state.
-  return <ChatView key={page.session.id} session={page.session} initialMessages={page.messages} initialBranches={page.branches} models={page.models} />;
+  return <ChatView key={page.session.id} session={page.session} initialMessages={page.messages} initialBranches={page.branches} initialHistory={page.history} models={page.models} />;
 }

@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
+import { MAX_PAGE_MESSAGES } from '@/lib/api/transcript-page';
 import { sessionPatchSchema } from '@/lib/api/session-request';
 import { ApiError, readJsonBody, withErrors } from '@/lib/server/http';
-import { MAX_PAGE_MESSAGES } from '@/lib/server/session-history';
 import { deleteSessionFor, getSessionDetail, updateSessionFor } from '@/lib/server/sessions';
 import { otherMethods } from '@/lib/server/route-methods';
 

@@ -26,7 +26,8 @@ export function stubApi(routes: Record<string, Handler>) {
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const call = { method, url, body };
     calls.push(call);
-    const handler = routes[`${method} ${url}`];
+    // A route without a query answers that path with any query (`?limit=40`).
+    const handler = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
     return handler ? handler(call) : json({ error: { code: 'not_found', message: `No route ${method} ${url}` } }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);

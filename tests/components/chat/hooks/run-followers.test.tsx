@@ -14,7 +14,8 @@ const reply = (id: string, runId: string, ended = true): AgentUIMessage => ({
   metadata: { runId, ...(ended ? { runEnd: { reason: 'completed', message: 'Done.' } } : {}) },
   parts: [{ type: 'text', text: 'done' }],
 });
-const detail = (messages: AgentUIMessage[], running: boolean) => json({ session: { ...session({ running }), settings: {}, messages } });
+const history = { earlierId: null, usageBefore: null };
+const detail = (messages: AgentUIMessage[], running: boolean) => json({ session: { ...session({ running }), settings: {}, messages, history } });
 const runs = (status: string) => json({ runs: [{ id: 'run-2', status, startedAt: 2 }] });
 
 test('a run started in another tab is attached to: its transcript, then its live stream', async () => {
@@ -27,7 +28,7 @@ test('a run started in another tab is attached to: its transcript, then its live
     useFollowRunsStartedElsewhere({ sessionId: 's1', messages: saved.slice(0, 2), isBusy: () => false, setMessages, resumeStream, onAttached, intervalMs: 10 }),
   );
   await waitFor(() => expect(resumeStream).toHaveBeenCalled());
-  expect(setMessages).toHaveBeenCalledWith(saved);
+  expect(setMessages).toHaveBeenCalledWith(saved, history);
   expect(onAttached).toHaveBeenCalled();
 });
 
@@ -58,7 +59,7 @@ test('a run this tab shows without its end, whose stream was cut while it goes o
   const resumeStream = vi.fn(async () => {});
   renderHook(() => useFollowRunsStartedElsewhere({ sessionId: 's1', messages: saved, isBusy: () => false, setMessages, resumeStream, onAttached: vi.fn(), intervalMs: 10 }));
   await waitFor(() => expect(resumeStream).toHaveBeenCalled());
-  expect(setMessages).toHaveBeenCalledWith(saved);
+  expect(setMessages).toHaveBeenCalledWith(saved, history);
 });
 
 function followQueue(status: ChatStatus, saved: AgentUIMessage[], running: boolean) {
@@ -82,7 +83,7 @@ test("the run the server started for a queued message is followed once this tab'
 
   subject.rerender({ status: 'ready' });
   await waitFor(() => expect(subject.resumeStream).toHaveBeenCalledOnce());
-  expect(subject.setMessages).toHaveBeenCalledWith(saved);
+  expect(subject.setMessages).toHaveBeenCalledWith(saved, history);
   expect(subject.onFollowed).toHaveBeenCalledWith(true);
   await waitFor(() => expect(subject.result.current.following).toBe(false));
 });
@@ -92,6 +93,6 @@ test('when the queued run already ended, the saved transcript is shown and nothi
   const subject = followQueue('ready', saved, false);
   act(() => subject.result.current.follow(['q1']));
   await waitFor(() => expect(subject.onFollowed).toHaveBeenCalledWith(false));
-  expect(subject.setMessages).toHaveBeenCalledWith(saved);
+  expect(subject.setMessages).toHaveBeenCalledWith(saved, history);
   expect(subject.resumeStream).not.toHaveBeenCalled();
 });

@@ -1,14 +1,14 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { useDraft } from '@/components/chat/hooks/use-draft';
+import { useDraft, useDraftText, type Draft } from '@/components/chat/hooks/use-draft';
 
 test('a sent message comes back when the server refused it', () => {
   const { result } = renderHook(() => useDraft());
   act(() => result.current.setDraft('hello'));
   act(() => result.current.markSent('hello'));
-  expect(result.current.draft).toBe('');
+  expect(result.current.get()).toBe('');
   act(() => result.current.restore());
-  expect(result.current.draft).toBe('hello');
+  expect(result.current.get()).toBe('hello');
 });
 
 test('giving a message back never overwrites what was typed since', () => {
@@ -16,15 +16,38 @@ test('giving a message back never overwrites what was typed since', () => {
   act(() => result.current.markSent('first'));
   act(() => result.current.setDraft('something new'));
   act(() => result.current.restore());
-  expect(result.current.draft).toBe('something new');
+  expect(result.current.get()).toBe('something new');
   act(() => result.current.setDraft('  '));
   act(() => result.current.restore('explicit text'));
-  expect(result.current.draft).toBe('explicit text');
+  expect(result.current.get()).toBe('explicit text');
 });
 
 test('fill replaces the text (an example prompt)', () => {
   const { result } = renderHook(() => useDraft());
   act(() => result.current.setDraft('old'));
   act(() => result.current.fill('Example prompt'));
-  expect(result.current.draft).toBe('Example prompt');
+  expect(result.current.get()).toBe('Example prompt');
+});
+
+test('typing renders only what shows the text: the handle the view holds never changes', () => {
+  const renders = { view: 0, composer: 0 };
+  let handle: Draft | undefined;
+  const handles = new Set<Draft>();
+  function Shown({ draft }: { draft: Draft }) {
+    renders.composer++;
+    return <p data-testid="text">{useDraftText(draft)}</p>;
+  }
+  function View() {
+    renders.view++;
+    const draft = useDraft();
+    handle = draft;
+    handles.add(draft);
+    return <Shown draft={draft} />;
+  }
+  const { getByTestId } = render(<View />);
+  for (const text of ['h', 'he', 'hel', 'hell', 'hello']) act(() => handle!.setDraft(text));
+  expect(getByTestId('text').textContent).toBe('hello');
+  expect(renders.view).toBe(1);
+  expect(renders.composer).toBe(6);
+  expect(handles.size).toBe(1);
 });

@@ -54,7 +54,7 @@ test('sending posts only the new message and the model; the reply streams into t
   const { result } = renderRun([userText('u0', 'earlier'), { id: 'a0', role: 'assistant', parts: [{ type: 'text', text: 'earlier answer' }] }]);
   act(() => result.current.draft.setDraft('Hi'));
   act(() => result.current.actions.send('Hi'));
-  expect(result.current.draft.draft).toBe('');
+  expect(result.current.draft.get()).toBe('');
   await waitFor(() => expect(result.current.run.runsVersion).toBe(1));
   expect(result.current.run.chat.status).toBe('ready');
   const [post] = chatPosts(api.calls);
@@ -74,7 +74,7 @@ test('a message refused while a run is active goes back to the composer with a t
   await waitFor(() => expect(toastError).toHaveBeenCalled());
   expect(toastError).toHaveBeenCalledWith('Not sent: the agent is still working', { description: 'The agent is still working in this session.' });
   expect(result.current.run.chat.messages).toEqual([]);
-  expect(result.current.draft.draft).toBe('Please also do this');
+  expect(result.current.draft.get()).toBe('Please also do this');
 });
 
 test('/compact is handled here: the context is compacted and nothing reaches the model', async () => {
@@ -85,7 +85,7 @@ test('/compact is handled here: the context is compacted and nothing reaches the
   expect(compact).toHaveBeenCalledWith('keep the API notes');
   expect(chatPosts(api.calls)).toHaveLength(0);
   // The compaction failed: the command goes back to the composer.
-  expect(result.current.draft.draft).toBe('/compact keep the API notes');
+  expect(result.current.draft.get()).toBe('/compact keep the API notes');
 });
 
 test('retrying after a server restart continues the run instead of sending the request again', async () => {

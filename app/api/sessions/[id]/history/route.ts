@@ -1,7 +1,8 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
+import { MAX_PAGE_MESSAGES, TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
 import { ApiError, withErrors } from '@/lib/server/http';
-import { loadEarlierMessagesFor, MAX_PAGE_MESSAGES, TRANSCRIPT_PAGE_SIZE } from '@/lib/server/session-history';
+import { loadEarlierMessagesFor } from '@/lib/server/session-history';
 import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
