@@ -3,6 +3,7 @@ import type { AgentUIMessage, AgentUIMessageChunk, NudgeNotice, UsageTotals } fr
 import type { HookRecord } from '@/lib/agent/hooks';
 import type { LoopCheckpoint } from '@/lib/agent/checkpoint';
 import type { RetryRecord, StepTrace, ToolTrace } from '@/lib/agent/trace';
+import type { StoredBodyBase } from '@/lib/agent/trace-body';
 import type { CompactionRecord, DroppedItem, PrunedItem } from '@/lib/context/types';
 import type { ShareOptions, ShareSnapshot } from '@/lib/api-types';
 import { todoSchema } from '@/lib/todos/todos';
@@ -61,7 +62,8 @@ export const stepTraceColumn = z.object({
   startedAt: z.string(),
   durationMs: z.number(),
   timeToFirstTokenMs: z.number().nullable(),
-  request: objectOf<StepTrace['request']>(),
+  /** `bodyBase`: the body holds only what is new since that step's (lib/agent/trace-body.ts); reads rebuild the whole body. */
+  request: objectOf<StepTrace['request'] & { bodyBase?: StoredBodyBase }>(),
   response: objectOf<NonNullable<StepTrace['response']>>().nullable(),
   finishReason: objectOf<NonNullable<StepTrace['finishReason']>>().nullable(),
   usage: usageColumn,

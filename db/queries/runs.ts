@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AgentUIMessage } from '@/lib/agent/messages';
+import { rebuildRequestBody, type StoredBodyBase } from '@/lib/agent/trace-body';
 import type { Db } from '../client';
 import { runs, runSteps, type RunRow, type RunStepRow } from '../schema';
 
@@ -103,12 +104,95 @@ export async function listRuns(db: Db, ownerId: string, sessionId: string): Prom
     .orderBy(desc(runs.startedAt));
 }
 
+/** A run's steps, each trace with its whole request body (rebuilt where it was stored as a delta). */
 export async function listRunSteps(db: Db, ownerId: string, runId: string): Promise<RunStepRow[]> {
-  return db
+  const rows = await db
     .select()
     .from(runSteps)
     .where(and(eq(runSteps.ownerId, ownerId), eq(runSteps.runId, runId)))
     .orderBy(asc(runSteps.stepNumber));
+  const known = new Map(rows.map((row) => [row.id, row]));
+  const missing = rows.flatMap((row) => {
+    const base = row.trace.request.bodyBase?.stepId;
+    return base && !known.has(base) ? [base] : [];
+  });
+  const session = rows[0]?.sessionId;
+  if (missing.length && session) for (const row of await loadStepChains(db, ownerId, session, missing)) known.set(row.id, row);
+  return withFullBodies(rows, known);
+}
+
+/**
+ * The session's latest step with its whole request body: what a new run's first
+ * step is stored against (the current run's own last step when it goes on in a
+ * chained invocation, else the previous run's).
+ */
+export async function latestSessionStep(db: Db, ownerId: string, sessionId: string): Promise<{ id: string; body: unknown; bodyBase?: StoredBodyBase } | undefined> {
+  const recentRuns = db.select({ id: runs.id }).from(runs).where(eq(runs.sessionId, sessionId)).orderBy(desc(runs.startedAt)).limit(2);
+  const [latest] = await db
+    .select({ id: runSteps.id })
+    .from(runSteps)
+    .where(and(eq(runSteps.ownerId, ownerId), eq(runSteps.sessionId, sessionId), inArray(runSteps.runId, recentRuns)))
+    .orderBy(desc(runSteps.createdAt), desc(runSteps.stepNumber))
+    .limit(1);
+  if (!latest) return undefined;
+  const chain = await loadStepChains(db, ownerId, sessionId, [latest.id]);
+  const stored = chain.find((row) => row.id === latest.id);
+  const [full] = stored ? withFullBodies([stored], new Map(chain.map((row) => [row.id, row]))) : [];
+  return full && { id: full.id, body: full.trace.request.body, bodyBase: stored!.trace.request.bodyBase };
+}
+
+/** The steps `ids` and every step their bodies build on, back to ones stored whole, in one query. */
+async function loadStepChains(db: Db, ownerId: string, sessionId: string, ids: string[]): Promise<RunStepRow[]> {
+  const chain = sql`(WITH RECURSIVE chain(id) AS (
+      SELECT value FROM json_each(${JSON.stringify(ids)})
+      UNION
+      SELECT json_extract(s.trace, '$.request.bodyBase.stepId') FROM ${runSteps} s JOIN chain ON s.id = chain.id
+      WHERE json_extract(s.trace, '$.request.bodyBase.stepId') IS NOT NULL
+    ) SELECT id FROM chain)`;
+  return db
+    .select()
+    .from(runSteps)
+    .where(and(eq(runSteps.ownerId, ownerId), eq(runSteps.sessionId, sessionId), inArray(runSteps.id, chain)));
+}
+
+function rebuiltOrNull(...args: Parameters<typeof rebuildRequestBody>): unknown {
+  try {
+    return rebuildRequestBody(...args);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `rows` with whole request bodies: a body stored as a delta is its base's
+ * (rebuilt the same way, from `known`) with the delta applied. A base that is
+ * missing (it never should be: steps go with their session) leaves the body null.
+ */
+export function withFullBodies(rows: readonly RunStepRow[], known: ReadonlyMap<string, RunStepRow>): RunStepRow[] {
+  const bodies = new Map<string, unknown>();
+  const bodyOf = (id: string): unknown => {
+    const path: RunStepRow[] = [];
+    for (let at: string | undefined = id; at !== undefined && !bodies.has(at); ) {
+      const row = known.get(at);
+      if (!row || path.includes(row)) break;
+      path.push(row);
+      at = row.trace.request.bodyBase?.stepId;
+    }
+    for (const row of path.reverse()) {
+      const ref = row.trace.request.bodyBase;
+      if (!ref) bodies.set(row.id, row.trace.request.body);
+      else {
+        const base = bodies.get(ref.stepId);
+        bodies.set(row.id, base === undefined || base === null ? null : rebuiltOrNull(row.trace.request.body, ref, base));
+      }
+    }
+    return bodies.get(id) ?? null;
+  };
+  return rows.map((row) => {
+    const { bodyBase, ...request } = row.trace.request;
+    if (!bodyBase) return row;
+    return { ...row, trace: { ...row.trace, request: { ...request, body: bodyOf(row.id) } } };
+  });
 }
 
 /**

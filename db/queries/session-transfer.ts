@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { compactions, messages, runs, runSteps, sessions, workspaceFiles, type RunRow, type RunStepRow, type SessionRow } from '../schema';
+import { withFullBodies } from './runs';
 
 /** Everything a session export holds, as stored. */
 export interface SessionRecords {
@@ -11,11 +12,20 @@ export interface SessionRecords {
   workspace: Array<{ path: string; content: Buffer; updatedAt: number }>;
   compactions: Array<typeof compactions.$inferSelect>;
   runs: RunRow[];
+  /** With whole request bodies (a delta's base is always a step of the same session). */
   steps: RunStepRow[];
 }
 
-/** `messages: false` leaves the message rows out, for callers that read the shown branch themselves. */
-export async function readSessionRecords(db: Db, ownerId: string, sessionId: string, include: { messages: boolean } = { messages: true }): Promise<SessionRecords | undefined> {
+/**
+ * `messages: false` leaves the message rows out, for callers that read the shown branch themselves;
+ * `steps: false` the step traces, for callers that show no runs (a share).
+ */
+export async function readSessionRecords(
+  db: Db,
+  ownerId: string,
+  sessionId: string,
+  include: { messages: boolean; steps?: boolean } = { messages: true },
+): Promise<SessionRecords | undefined> {
   const [session] = await db
     .select()
     .from(sessions)
@@ -45,14 +55,14 @@ export async function readSessionRecords(db: Db, ownerId: string, sessionId: str
       .where(and(eq(runs.ownerId, ownerId), eq(runs.sessionId, sessionId)))
       .orderBy(asc(runs.startedAt)),
   ]);
-  const steps = runRows.length
+  const steps = runRows.length && include.steps !== false
     ? await db
         .select()
         .from(runSteps)
         .where(inArray(runSteps.runId, runRows.map((run) => run.id)))
         .orderBy(asc(runSteps.runId), asc(runSteps.stepNumber))
     : [];
-  return { session, messages: messageRows, workspace: files, compactions: compactionRows, runs: runRows, steps };
+  return { session, messages: messageRows, workspace: files, compactions: compactionRows, runs: runRows, steps: withFullBodies(steps, new Map(steps.map((step) => [step.id, step]))) };
 }
 
 /** Rows of a session to insert as a whole: nothing is written unless everything is. */

@@ -3,6 +3,7 @@ import type { NudgeNotice } from './messages';
 import { addUsage } from './messages';
 import type { AgentTool } from './types';
 import { redactSecrets, type StepTrace } from './trace';
+import { redactRequestBody } from './trace-body';
 import { callModel } from './model-call';
 import { toolResultParts, CANCELLED_TOOL_RESULT, type ToolCallResult } from './tool-executor';
 import { StepWriter } from './step-writer';
@@ -24,13 +25,9 @@ export async function runModelStep(ctx: RunContext, trace: StepTrace, request: S
   const startedAt = ctx.clock.now();
   const writer = new StepWriter(ctx.write);
   const sdkTools: ToolSet | undefined = request.tools.length ? toSdkToolSet(request.tools, ctx.settings.maxToolResultChars) : undefined;
+  // The provider's own body replaces this at `start-step`; ours is redacted only when none came.
   trace.request = {
-    body: redactSecrets({
-      instructions: request.instructions,
-      messages: request.messages,
-      tools: request.tools.map((t) => ({ name: t.name, description: t.description })),
-      toolChoice: request.toolChoice ?? 'auto',
-    }),
+    body: null,
     bodySource: 'reconstructed',
     modelId: ctx.model.modelId,
     provider: ctx.model.provider,
@@ -58,7 +55,17 @@ export async function runModelStep(ctx: RunContext, trace: StepTrace, request: S
     trace,
     retryNoticeId: `retry-${trace.stepNumber}`,
     telemetry: ctx.input.telemetry?.modelCall,
+    traceBase: ctx.traceBase,
   });
+  if (trace.request.bodySource === 'reconstructed') {
+    const reconstructed = {
+      instructions: request.instructions,
+      messages: request.messages,
+      tools: request.tools.map((t) => ({ name: t.name, description: t.description })),
+      toolChoice: request.toolChoice ?? 'auto',
+    };
+    trace.request.body = redactRequestBody(reconstructed, ctx.traceBase);
+  }
 
   // Usage: reported where the provider sent it, estimated otherwise; a call that never streamed cost nothing.
   if (outcome.status === 'finished' || outcome.streamedOutput) {
@@ -88,6 +95,8 @@ export async function closeStep(ctx: RunContext, step: OpenStep): Promise<void> 
   if (step.writer.hasOutput) ctx.write({ type: 'message-metadata', messageMetadata: { usage: addUsage(ctx.messageUsageBase, ctx.usage) } });
   step.writer.finish();
   step.trace.durationMs = ctx.clock.now() - step.startedAt;
+  // The next step's body is redacted against this one's, sharing what did not change.
+  if (step.trace.request.body !== null && typeof step.trace.request.body === 'object') ctx.traceBase = step.trace.request.body;
   ctx.steps.push(step.trace);
   if (ctx.input.onStepEnd) {
     try {

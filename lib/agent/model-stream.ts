@@ -13,6 +13,7 @@ import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { AgentUIMessageChunk } from './messages';
 import type { StepTrace } from './trace';
 import { redactSecrets } from './trace';
+import { redactRequestBody } from './trace-body';
 import { classifyError, errorMessage, isAbortError, StreamStallError, type ClassifiedError } from './errors';
 import type { Clock, LoopSettings } from './types';
 import type { StepWriter } from './step-writer';
@@ -42,6 +43,8 @@ export interface ModelCallRequest {
   retryNoticeId: string;
   /** The AI SDK's telemetry for this call (RunAgentInput.telemetry); absent: none. */
   telemetry?: TelemetryOptions;
+  /** The previous step's redacted request body: the new one is redacted against it (trace-body.ts). */
+  traceBase?: unknown;
 }
 
 export interface ModelCallOutcome {
@@ -167,7 +170,7 @@ function onPart(state: Attempt, part: TextStreamPart<ToolSet>): void {
     case 'ping':
       return;
     case 'start-step':
-      recordRequest(trace, part.request?.body);
+      recordRequest(trace, part.request?.body, request.traceBase);
       trace.warnings = redactSecrets(part.warnings ?? []) as unknown[];
       return;
     case 'finish-step':
@@ -288,7 +291,7 @@ async function responseMessages(result: ReturnType<typeof streamText>, outcome: 
   return content.length ? [{ role: 'assistant', content }] : [];
 }
 
-function recordRequest(trace: StepTrace, body: unknown): void {
+function recordRequest(trace: StepTrace, body: unknown, base: unknown): void {
   let parsed = body;
   if (typeof body === 'string') {
     try {
@@ -297,8 +300,12 @@ function recordRequest(trace: StepTrace, body: unknown): void {
       parsed = body;
     }
   }
+  // @ai-sdk/openai's Responses model reports its body without the `stream: true` it adds when posting it: the trace shows what was sent.
+  if (trace.request.provider === 'openai.responses' && parsed && typeof parsed === 'object' && !Array.isArray(parsed) && !('stream' in parsed)) {
+    parsed = { ...parsed, stream: true };
+  }
   if (parsed !== undefined && parsed !== null) {
-    trace.request.body = redactSecrets(parsed);
+    trace.request.body = redactRequestBody(parsed, base);
     trace.request.bodySource = 'provider';
   }
 }

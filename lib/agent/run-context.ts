@@ -63,6 +63,8 @@ export interface RunContext {
   loopGuard: LoopGuard;
   usage: UsageTotals;
   steps: StepTrace[];
+  /** The last step's redacted request body (or the caller's `traceBase`): the next one is redacted against it. */
+  traceBase: unknown;
   startedAt: number;
   budget: BudgetState;
   write: (chunk: AgentUIMessageChunk) => void;
@@ -101,6 +103,7 @@ export async function createRunContext(input: RunAgentInput, chain: RunChain = {
     }),
     usage: emptyUsage(),
     steps: [],
+    traceBase: input.traceBase,
     startedAt: clock.now(),
     budget: { lastInputTokens: undefined, messagesAtLastMeasure: 0 },
     write: input.write,

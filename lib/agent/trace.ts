@@ -96,6 +96,11 @@ export function redactSecrets<T>(value: T): T {
   return redact(value, new WeakSet()) as T;
 }
 
+/** One field of an object as `redactSecrets` would write it (a credential-named field's value is replaced whole). */
+export function redactField(key: string, value: unknown): unknown {
+  return SECRET_KEY.test(key) && value != null && value !== '' ? REDACTED : redact(value, new WeakSet());
+}
+
 function redact(value: unknown, seen: WeakSet<object>): unknown {
   if (typeof value === 'string') return value.replace(SECRET_VALUE, REDACTED);
   if (value === null || typeof value !== 'object') {

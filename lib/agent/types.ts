@@ -50,6 +50,11 @@ export interface RunAgentInput {
    * ones a denied result with the user's reason, then calls the model again.
    */
   approvals?: ApprovalAnswer[];
+  /**
+   * The request body of the step before this run (a stored trace's, redacted), if any: the
+   * first step's body is redacted against it, and `requestBodyDelta` says what they share.
+   */
+  traceBase?: unknown;
   /** Tracing: off when absent (lib/telemetry fills it when tracing is on; the loop knows no OpenTelemetry). */
   telemetry?: AgentTelemetry;
 }

@@ -3,7 +3,6 @@ import { createIdGenerator, createUIMessageStream } from 'ai';
 import type { Logger } from 'pino';
 import type { Db } from '@/db/client';
 import { saveMessage } from '@/db/queries/messages';
-import { insertRunStep } from '@/db/queries/runs';
 import { getSessionTodos } from '@/db/queries/todos';
 import { runAgent, type LoopCheckpoint, type LoopSettings, type PausedRun, type RunResult, type StepTrace } from '@/lib/agent';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
@@ -18,6 +17,7 @@ import { agentInstructions } from './instructions';
 import { permissionHooks } from './permission-hooks';
 import { landRunWrite } from './run-log';
 import { summarizerFor } from './summarizer';
+import { openStepTraceStore, type StepTraceStore } from './step-trace-store';
 
 export const generateMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
 const generateStepId = createIdGenerator({ prefix: 'step', size: 16 });
@@ -123,6 +123,7 @@ async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk
     write,
     generateId: generateCompactionId,
   });
+  const traces = await openStepTraceStore(db, { ownerId, sessionId, runId }, generateStepId);
   const chain = { shouldPause: input.shouldPause, resume: input.resume };
   const span = { sessionId, runId, modelKey: model.info.key, continuation: Boolean(input.continuation), resumed: Boolean(input.resume) };
   return traceRun(span, (telemetry) => runAgent({
@@ -138,20 +139,19 @@ async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk
     signal: input.signal,
     getOpenTodos: async () => openTodoItems(await getSessionTodos(db, ownerId, sessionId)),
     write,
+    traceBase: traces.base,
     onStepEnd: (trace: StepTrace) => {
       context.onStepEnd(trace);
-      return saveStepTrace(input, trace);
+      return saveStepTrace(input, traces, trace);
     },
     telemetry,
   }, chain));
 }
 
 /** The inspector's record of one model call; a failed save is logged and the run goes on. */
-async function saveStepTrace({ db, runId, sessionId, ownerId, model, logLine }: RunStreamInput, trace: StepTrace): Promise<void> {
+async function saveStepTrace({ model, logLine }: RunStreamInput, traces: StepTraceStore, trace: StepTrace): Promise<void> {
   try {
-    await landRunWrite(() =>
-      insertRunStep(db, { id: generateStepId(), runId, sessionId, ownerId, stepNumber: trace.stepNumber, trace: { ...trace, baseUrl: model.baseUrl } }),
-    );
+    await landRunWrite(() => traces.save({ ...trace, baseUrl: model.baseUrl }));
   } catch (error) {
     logLine.error({ err: error }, 'saving step trace failed');
   }

@@ -3,6 +3,7 @@ import { createIdGenerator, getToolOrDynamicToolName, isToolUIPart } from 'ai';
 import { z } from 'zod';
 import { insertSessionRecords, readSessionRecords, type NewSessionRecords, type SessionRecords } from '@/db/queries/session-transfer';
 import type { AgentUIMessage } from '@/lib/agent/messages';
+import type { RunStepRow } from '@/db/schema';
 import type { CompactionRecord } from '@/lib/context/types';
 import type { SessionSummary } from '@/lib/api-types';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
@@ -263,7 +264,7 @@ function newRecords(file: SessionExport, messages: AgentUIMessage[], ownerId: st
       startedAt: run.startedAt,
       endedAt: run.endedAt ?? run.startedAt,
     })),
-    steps: file.runs.flatMap((run) => run.steps.map((step) => ({ ...own, id: newIds.step(), runId: ids.get(run.id)!, stepNumber: step.stepNumber, trace: step.trace, createdAt: step.createdAt }))),
+    steps: file.runs.flatMap((run) => run.steps.map((step) => ({ ...own, id: newIds.step(), runId: ids.get(run.id)!, stepNumber: step.stepNumber, trace: wholeTrace(step.trace), createdAt: step.createdAt }))),
     compactions: file.compactions.map((compaction) => ({
       ...own,
       id: ids.get(compaction.id)!,
@@ -341,4 +342,15 @@ export async function insertCopiedSession(request: Request, copy: SessionCopy): 
     compactions: [],
   });
   return toSessionSummary(row, new Set());
+}
+
+/**
+ * An exported trace always holds its whole request body; a reference to a stored
+ * step (`bodyBase`, which no export writes) would point outside the new session,
+ * so one in a file is dropped with the partial body it came with.
+ */
+function wholeTrace(trace: RunStepRow['trace']): RunStepRow['trace'] {
+  const { bodyBase, ...request } = trace.request;
+  if (!bodyBase) return trace;
+  return { ...trace, request: { ...request, body: null } };
 }

@@ -140,7 +140,7 @@ export async function buildShareSnapshot(
   withRunInProgress = false,
 ): Promise<ShareSnapshotResult> {
   // The shown branch is read below; the records give the rest (workspace, compactions, runs).
-  const records = await readSessionRecords(db, ownerId, sessionId, { messages: false });
+  const records = await readSessionRecords(db, ownerId, sessionId, { messages: false, steps: false });
   if (!records) throw new ApiError('not_found', 'Session not found.');
   const saved = await loadSessionMessages(db, ownerId, sessionId);
   const messages = withRunInProgress ? await withRunFromLog(db, ownerId, sessionId, saved) : saved;
