@@ -89,6 +89,13 @@ export async function setActiveLeaf(db: Db, ownerId: string, sessionId: string, 
  */
 export async function saveMessage(db: Db, ownerId: string, sessionId: string, message: AgentUIMessage): Promise<void> {
   const now = Date.now();
+  // A run saves its message at every step: one statement, whatever the session's length.
+  const updated = await db
+    .update(messages)
+    .set({ message, updatedAt: now })
+    .where(and(eq(messages.id, message.id), eq(messages.sessionId, sessionId)))
+    .returning({ id: messages.id });
+  if (updated.length > 0) return;
   await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: messages.id, sessionId: messages.sessionId })
