@@ -8,6 +8,11 @@ const nextConfig = {
   // A separate build folder lets two builds (e.g. a test run beside a dev build) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  turbopack: {
+    // Streamdown imports rehype-raw (and so parse5, an HTML parser) for a pipeline step we always drop: raw HTML in
+    // model text is shown as text (components/chat/markdown-renderer.tsx). A stub takes its place in every bundle.
+    resolveAlias: { 'rehype-raw': './components/chat/no-raw-html.ts' },
+  },
   // A self-contained server folder (.next/standalone, traced node_modules) for containers and copies to other
   // machines; scripts/standalone.mjs adds the custom server, static files and migrations to it (docs/deploy.md).
   output: 'standalone',

@@ -5,6 +5,8 @@ const alias = {
   '@': fileURLToPath(new URL('./', import.meta.url)),
   // Server modules import `server-only`; under vitest they run outside Next's react-server condition.
   'server-only': fileURLToPath(new URL('./tests/support/server-only.ts', import.meta.url)),
+  // Next resolves next/dynamic to its App Router version (lazy + Suspense) in app code; vitest would take the Pages one.
+  'next/dynamic': 'next/dist/api/app-dynamic.js',
 };
 
 export default defineConfig({
@@ -21,7 +23,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'components', environment: 'happy-dom', setupFiles: ['tests/support/components-setup.ts'], include: ['tests/components/**/*.test.{ts,tsx}'], testTimeout: 20_000 },
+        test: { name: 'components', environment: 'happy-dom', setupFiles: ['tests/support/components-setup.tsx'], include: ['tests/components/**/*.test.{ts,tsx}'], testTimeout: 20_000 },
       },
     ],
   },
