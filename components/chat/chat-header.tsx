@@ -8,6 +8,8 @@ import { ModelPicker } from '@/components/models/model-picker';
 import { PageHeader } from '@/components/shell/page-header';
 import { SessionTitle } from '@/components/chat/session-title';
 import { UsageSummary } from '@/components/chat/usage-summary';
+import { preloadSessionPanel } from '@/components/chat/session-sheets';
+import type { SessionPanel } from '@/components/chat/hooks/use-session-panels';
 import type { UsageTotals } from '@/lib/agent/messages';
 import type { ModelInfo } from '@/lib/models/types';
 
@@ -64,16 +66,16 @@ export function ChatHeader({
       </div>
       {contextMeter ?? <UsageSummary usage={usage} />}
       <ModelPicker models={models} value={modelKey} onChange={onModelChange} className="max-w-36 sm:max-w-64" />
-      <HeaderToggle label="Session settings: loop limits, retries, timeouts" ariaLabel="Session settings" testId="settings-toggle" onClick={onOpenSettings}>
+      <HeaderToggle label="Session settings: loop limits, retries, timeouts" ariaLabel="Session settings" testId="settings-toggle" panel="settings" onClick={onOpenSettings}>
         <SlidersHorizontalIcon />
       </HeaderToggle>
-      <HeaderToggle label="Permissions granted in this session" ariaLabel="Granted permissions" testId="grants-toggle" onClick={onOpenGrants}>
+      <HeaderToggle label="Permissions granted in this session" ariaLabel="Granted permissions" testId="grants-toggle" panel="grants" onClick={onOpenGrants}>
         <ShieldCheckIcon />
       </HeaderToggle>
       <HeaderToggle
         label={workspaceOpen ? 'Close the workspace' : "Workspace: the agent's files"}
         ariaLabel="Workspace files"
-        testId="workspace-toggle"
+        testId="workspace-toggle" panel="workspace"
         pressed={workspaceOpen}
         onClick={onToggleWorkspace}
       >
@@ -82,13 +84,13 @@ export function ChatHeader({
       <HeaderToggle
         label={inspectorOpen ? 'Close the inspector' : 'Inspect runs: exact requests, timings, usage'}
         ariaLabel="Inspector"
-        testId="inspector-toggle"
+        testId="inspector-toggle" panel="inspector"
         pressed={inspectorOpen}
         onClick={onToggleInspector}
       >
         <ScanSearchIcon />
       </HeaderToggle>
-      <HeaderToggle label="Share a read-only link to this session" ariaLabel="Share" testId="share-button" onClick={onOpenShare}>
+      <HeaderToggle label="Share a read-only link to this session" ariaLabel="Share" testId="share-button" panel="share" onClick={onOpenShare}>
         <Share2Icon />
       </HeaderToggle>
     </PageHeader>
@@ -100,6 +102,7 @@ function HeaderToggle({
   label,
   ariaLabel,
   testId,
+  panel,
   pressed,
   onClick,
   children,
@@ -107,13 +110,24 @@ function HeaderToggle({
   label: string;
   ariaLabel: string;
   testId: string;
+  /** The panel it opens: its code is fetched as soon as the pointer or focus reaches the button. */
+  panel: SessionPanel;
   pressed?: boolean;
   onClick: () => void;
   children: React.ReactNode;
 }) {
   return (
     <WithTooltip label={label} side="bottom">
-      <Button variant={pressed ? 'secondary' : 'ghost'} size="icon-sm" aria-label={ariaLabel} aria-pressed={pressed} data-testid={testId} onClick={onClick}>
+      <Button
+        variant={pressed ? 'secondary' : 'ghost'}
+        size="icon-sm"
+        aria-label={ariaLabel}
+        aria-pressed={pressed}
+        data-testid={testId}
+        onClick={onClick}
+        onPointerEnter={() => preloadSessionPanel(panel)}
+        onFocus={() => preloadSessionPanel(panel)}
+      >
         {children}
       </Button>
     </WithTooltip>
