@@ -17,7 +17,9 @@ export const TOKEN_CACHE_MAX_ENTRIES = 50_000;
 const MIN_CACHED_CHARS = 16;
 
 export class TokenCountCache {
-  private readonly entries = new Map<string, number>();
+  /** One map per encoding, keyed by the text itself: no key is built (and hashed) per lookup. */
+  private readonly byEncoding = new Map<string, Map<string, number>>();
+  private entries = 0;
   private chars = 0;
 
   constructor(
@@ -28,30 +30,36 @@ export class TokenCountCache {
   /** The cached count for `text` under `encoding`, or `count(text)` remembered. */
   countOf(encoding: string, text: string, count: (text: string) => number): number {
     if (text.length < MIN_CACHED_CHARS || text.length > this.maxChars / 4) return count(text);
-    const key = `${encoding}\u0000${text}`;
-    const hit = this.entries.get(key);
+    let counts = this.byEncoding.get(encoding);
+    if (!counts) this.byEncoding.set(encoding, (counts = new Map()));
+    const hit = counts.get(text);
     if (hit !== undefined) {
       // Refresh its place: a Map iterates in insertion order, oldest first.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+      counts.delete(text);
+      counts.set(text, hit);
       return hit;
     }
     const tokens = count(text);
-    this.entries.set(key, tokens);
-    this.chars += key.length;
-    this.evict();
+    counts.set(text, tokens);
+    this.entries++;
+    this.chars += text.length;
+    this.evict(counts);
     return tokens;
   }
 
   get size(): { entries: number; chars: number } {
-    return { entries: this.entries.size, chars: this.chars };
+    return { entries: this.entries, chars: this.chars };
   }
 
-  private evict(): void {
-    for (const key of this.entries.keys()) {
-      if (this.chars <= this.maxChars && this.entries.size <= this.maxEntries) return;
-      this.entries.delete(key);
-      this.chars -= key.length;
+  /** Drops the oldest entries, of the encoding just used first (usually the only one in use). */
+  private evict(current: Map<string, number>): void {
+    for (const counts of [current, ...this.byEncoding.values()]) {
+      for (const text of counts.keys()) {
+        if (this.chars <= this.maxChars && this.entries <= this.maxEntries) return;
+        counts.delete(text);
+        this.entries--;
+        this.chars -= text.length;
+      }
     }
   }
 }

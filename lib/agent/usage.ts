@@ -68,9 +68,20 @@ export function tokensPerMessage(modelId: string): number {
   return openAIEncodingFor(modelId) ? OPENAI_TOKENS_PER_MESSAGE : ESTIMATED_TOKENS_PER_MESSAGE;
 }
 
+/**
+ * Counts by message object: a run measures the same history objects before every step. A message
+ * is never changed in place once built (the loop and the views build new ones); a new `content`
+ * is still noticed, and a new object with the same text hits the text cache instead.
+ */
+const messageCounts = new WeakMap<ModelMessage, { content: ModelMessage['content']; modelId: string; tokens: number }>();
+
 /** One message's estimated tokens with its framing; a text counted before is not tokenised again. */
 export async function estimateMessageTokens(message: ModelMessage, modelId: string): Promise<number> {
-  return (await estimateTextTokens(modelMessageText(message), modelId)) + tokensPerMessage(modelId);
+  const known = messageCounts.get(message);
+  if (known && known.content === message.content && known.modelId === modelId) return known.tokens;
+  const tokens = (await estimateTextTokens(modelMessageText(message), modelId)) + tokensPerMessage(modelId);
+  messageCounts.set(message, { content: message.content, modelId, tokens });
+  return tokens;
 }
 
 /** Estimated prompt size: instructions plus every message, with per-message framing. */

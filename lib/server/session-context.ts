@@ -1,9 +1,10 @@
 import 'server-only';
-import { asSchema, type ModelMessage } from 'ai';
+import type { ModelMessage } from 'ai';
 import type { Db } from '@/db/client';
 import { activeCompaction, listCompactions, loadPinnedIds, type StoredCompaction } from '@/db/queries/compactions';
 import type { SessionRow } from '@/db/schema';
 import { historyToModelMessages } from '@/lib/agent/loop';
+import { sdkSchemaOf } from '@/lib/agent/tool-set';
 import { addUsage, emptyUsage, type AgentUIMessage, type UsageTotals } from '@/lib/agent/messages';
 import { resolveSettings } from '@/lib/agent/settings';
 import type { AgentTool, LoopSettings } from '@/lib/agent/types';
@@ -74,7 +75,7 @@ async function activeCompactionOn(db: Db, ownerId: string, sessionId: string, hi
 }
 
 export async function toolSchemas(tools: readonly AgentTool[]): Promise<ToolSchema[]> {
-  return Promise.all(tools.map(async (t) => ({ name: t.name, description: t.description, parameters: await asSchema(t.inputSchema).jsonSchema })));
+  return Promise.all(tools.map(async (t) => ({ name: t.name, description: t.description, parameters: await sdkSchemaOf(t.inputSchema).jsonSchema })));
 }
 
 function modelView(state: Pick<ContextState, 'history' | 'active' | 'pinned'>): AgentUIMessage[] {

@@ -90,6 +90,10 @@ describe('incremental context accounting', () => {
     expect(warm).toEqual(cold);
     expect(tokenizer.calls).toBe(0);
 
+    // The same history converted again (new objects, as each request builds them): counted by text, not re-tokenised.
+    expect(await measure(structuredClone(messages))).toEqual(cold);
+    expect(tokenizer.calls).toBe(0);
+
     // An edit in the middle: only that message is counted again.
     const edited = [...messages];
     edited[250] = { role: 'user', content: `${words(250, 90)} (edited)` };
