@@ -56,16 +56,11 @@ function tokenCounter(encoding: Encoding): Promise<CountTokens> {
 /** One cache for the process: the same history is measured by the meter, the trigger and the usage estimate. */
 const tokenCounts = new TokenCountCache();
 
-export async function estimateTextTokens(text: string, modelId: string): Promise<number> {
-  if (!text) return 0;
-  const encoding = openAIEncodingFor(modelId);
-  if (encoding) return tokenCounts.countOf(encoding, text, await tokenCounter(encoding));
-  return Math.ceil(text.length / ESTIMATED_CHARS_PER_TOKEN);
-}
-
-/** Framing tokens a model adds per message (role, separators). */
-export function tokensPerMessage(modelId: string): number {
-  return openAIEncodingFor(modelId) ? OPENAI_TOKENS_PER_MESSAGE : ESTIMATED_TOKENS_PER_MESSAGE;
+/** Counts tokens synchronously, once the model's tokenizer is loaded. */
+export interface TokenEstimator {
+  text(text: string): number;
+  /** A message's tokens with its framing. */
+  message(message: ModelMessage): number;
 }
 
 /**
@@ -75,19 +70,42 @@ export function tokensPerMessage(modelId: string): number {
  */
 const messageCounts = new WeakMap<ModelMessage, { content: ModelMessage['content']; modelId: string; tokens: number }>();
 
-/** One message's estimated tokens with its framing; a text counted before is not tokenised again. */
-export async function estimateMessageTokens(message: ModelMessage, modelId: string): Promise<number> {
-  const known = messageCounts.get(message);
-  if (known && known.content === message.content && known.modelId === modelId) return known.tokens;
-  const tokens = (await estimateTextTokens(modelMessageText(message), modelId)) + tokensPerMessage(modelId);
-  messageCounts.set(message, { content: message.content, modelId, tokens });
-  return tokens;
+/** The estimator for a model: one await for the tokenizer, then no await per message. */
+export async function tokenEstimator(modelId: string): Promise<TokenEstimator> {
+  const encoding = openAIEncodingFor(modelId);
+  const count = encoding ? await tokenCounter(encoding) : undefined;
+  const framing = tokensPerMessage(modelId);
+  const text = (value: string) => {
+    if (!value) return 0;
+    return encoding && count ? tokenCounts.countOf(encoding, value, count) : Math.ceil(value.length / ESTIMATED_CHARS_PER_TOKEN);
+  };
+  return {
+    text,
+    message(message) {
+      const known = messageCounts.get(message);
+      if (known && known.content === message.content && known.modelId === modelId) return known.tokens;
+      const tokens = text(modelMessageText(message)) + framing;
+      messageCounts.set(message, { content: message.content, modelId, tokens });
+      return tokens;
+    },
+  };
+}
+
+export async function estimateTextTokens(text: string, modelId: string): Promise<number> {
+  if (!text) return 0;
+  return (await tokenEstimator(modelId)).text(text);
+}
+
+/** Framing tokens a model adds per message (role, separators). */
+export function tokensPerMessage(modelId: string): number {
+  return openAIEncodingFor(modelId) ? OPENAI_TOKENS_PER_MESSAGE : ESTIMATED_TOKENS_PER_MESSAGE;
 }
 
 /** Estimated prompt size: instructions plus every message, with per-message framing. */
 export async function estimatePromptTokens(instructions: string, messages: readonly ModelMessage[], modelId: string): Promise<number> {
-  let total = instructions ? (await estimateTextTokens(instructions, modelId)) + tokensPerMessage(modelId) : 0;
-  for (const message of messages) total += await estimateMessageTokens(message, modelId);
+  const estimator = await tokenEstimator(modelId);
+  let total = instructions ? estimator.text(instructions) + tokensPerMessage(modelId) : 0;
+  for (const message of messages) total += estimator.message(message);
   return total;
 }
 

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { estimateMessageTokens, estimateTextTokens, tokensPerMessage } from '@/lib/agent/usage';
+import { tokenEstimator, tokensPerMessage } from '@/lib/agent/usage';
 import type { ContextBreakdown, ContextMeasure } from './types';
 
 /**
@@ -52,12 +52,13 @@ export async function measureContext(input: MeasureContextInput): Promise<Contex
 }
 
 async function estimateBreakdown(input: MeasureContextInput): Promise<ContextBreakdown> {
-  const system = input.instructions ? (await estimateTextTokens(input.instructions, input.modelId)) + tokensPerMessage(input.modelId) : 0;
-  const tools = input.tools.length ? await estimateTextTokens(toolsJson(input.tools), input.modelId) : 0;
+  const estimator = await tokenEstimator(input.modelId);
+  const system = input.instructions ? estimator.text(input.instructions) + tokensPerMessage(input.modelId) : 0;
+  const tools = input.tools.length ? estimator.text(toolsJson(input.tools)) : 0;
   let conversation = 0;
   let toolOutputs = 0;
   for (const message of input.messages) {
-    const tokens = await estimateMessageTokens(message, input.modelId);
+    const tokens = estimator.message(message);
     if (message.role === 'tool') toolOutputs += tokens;
     else conversation += tokens;
   }
@@ -66,8 +67,9 @@ async function estimateBreakdown(input: MeasureContextInput): Promise<ContextBre
 
 /** Estimated tokens of messages: a tokenizer where one fits the model, else 1 token per 4 characters, plus framing per message. */
 export async function estimateMessagesTokens(messages: readonly ModelMessage[], modelId: string): Promise<number> {
+  const estimator = await tokenEstimator(modelId);
   let total = 0;
-  for (const message of messages) total += await estimateMessageTokens(message, modelId);
+  for (const message of messages) total += estimator.message(message);
   return total;
 }
 
