@@ -124,8 +124,11 @@ function jsonEqual(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b) || !isPlain(a)) return false;
-  const aKeys = definedKeys(a as Record<string, unknown>);
-  const bKeys = definedKeys(b as Record<string, unknown>);
+  let aKeys = Object.keys(a);
+  let bKeys = Object.keys(b);
+  // JSON leaves out undefined fields (rare): compare only the fields it writes.
+  if (aKeys.some((key) => !isJsonValue((a as Record<string, unknown>)[key]))) aKeys = definedKeys(a as Record<string, unknown>);
+  if (bKeys.some((key) => !isJsonValue((b as Record<string, unknown>)[key]))) bKeys = definedKeys(b as Record<string, unknown>);
   if (aKeys.length !== bKeys.length) return false;
   for (let i = 0; i < aKeys.length; i++) {
     if (aKeys[i] !== bKeys[i]) return false;
@@ -136,13 +139,11 @@ function jsonEqual(a: unknown, b: unknown): boolean {
 
 /** Keys JSON would write. */
 function definedKeys(value: Record<string, unknown>): string[] {
-  const keys: string[] = [];
-  for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const item = value[key];
-    if (item !== undefined && typeof item !== 'function' && typeof item !== 'symbol') keys.push(key);
-  }
-  return keys;
+  return Object.keys(value).filter((key) => isJsonValue(value[key]));
+}
+
+function isJsonValue(item: unknown): boolean {
+  return item !== undefined && typeof item !== 'function' && typeof item !== 'symbol';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
