@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import { rebuildRequestBody, type StoredBodyBase } from '@/lib/agent/trace-body';
+import { rebuildRequestBody, type SharedRequestField, type StoredBodyBase } from '@/lib/agent/trace-body';
 import type { Db } from '../client';
 import { runs, runSteps, type RunRow, type RunStepRow } from '../schema';
 
@@ -126,7 +126,7 @@ export async function listRunSteps(db: Db, ownerId: string, runId: string): Prom
  * step is stored against (the current run's own last step when it goes on in a
  * chained invocation, else the previous run's).
  */
-export async function latestSessionStep(db: Db, ownerId: string, sessionId: string): Promise<{ id: string; body: unknown; bodyBase?: StoredBodyBase } | undefined> {
+export async function latestSessionStep(db: Db, ownerId: string, sessionId: string): Promise<{ id: string; request: FullRequest; bodyBase?: StoredBodyBase } | undefined> {
   const recentRuns = db.select({ id: runs.id }).from(runs).where(eq(runs.sessionId, sessionId)).orderBy(desc(runs.startedAt)).limit(2);
   const [latest] = await db
     .select({ id: runSteps.id })
@@ -138,7 +138,7 @@ export async function latestSessionStep(db: Db, ownerId: string, sessionId: stri
   const chain = await loadStepChains(db, ownerId, sessionId, [latest.id]);
   const stored = chain.find((row) => row.id === latest.id);
   const [full] = stored ? withFullBodies([stored], new Map(chain.map((row) => [row.id, row]))) : [];
-  return full && { id: full.id, body: full.trace.request.body, bodyBase: stored!.trace.request.bodyBase };
+  return full && { id: full.id, request: full.trace.request, bodyBase: stored!.trace.request.bodyBase };
 }
 
 /** The steps `ids` and every step their bodies build on, back to ones stored whole, in one query. */
@@ -163,37 +163,46 @@ function rebuiltOrNull(...args: Parameters<typeof rebuildRequestBody>): unknown 
   }
 }
 
+type StoredRequest = RunStepRow['trace']['request'];
+type FullRequest = Omit<StoredRequest, 'bodyBase'>;
+
 /**
- * `rows` with whole request bodies: a body stored as a delta is its base's
- * (rebuilt the same way, from `known`) with the delta applied. A base that is
- * missing (it never should be: steps go with their session) leaves the body null.
+ * `rows` with whole requests: a request stored as a delta is its base's
+ * (rebuilt the same way, from `known`) with the delta applied, and the fields
+ * it shares with it. A base that is missing (it never should be: steps go with
+ * their session) leaves the body null.
  */
 export function withFullBodies(rows: readonly RunStepRow[], known: ReadonlyMap<string, RunStepRow>): RunStepRow[] {
-  const bodies = new Map<string, unknown>();
-  const bodyOf = (id: string): unknown => {
+  const requests = new Map<string, FullRequest>();
+  const requestOf = (id: string): FullRequest | undefined => {
     const path: RunStepRow[] = [];
-    for (let at: string | undefined = id; at !== undefined && !bodies.has(at); ) {
+    for (let at: string | undefined = id; at !== undefined && !requests.has(at); ) {
       const row = known.get(at);
       if (!row || path.includes(row)) break;
       path.push(row);
       at = row.trace.request.bodyBase?.stepId;
     }
-    for (const row of path.reverse()) {
-      const ref = row.trace.request.bodyBase;
-      if (!ref) bodies.set(row.id, row.trace.request.body);
-      else {
-        const base = bodies.get(ref.stepId);
-        bodies.set(row.id, base === undefined || base === null ? null : rebuiltOrNull(row.trace.request.body, ref, base));
-      }
-    }
-    return bodies.get(id) ?? null;
+    for (const row of path.reverse()) requests.set(row.id, fullRequest(row.trace.request, (baseId) => requests.get(baseId)));
+    return requests.get(id);
   };
   return rows.map((row) => {
-    const { bodyBase, ...request } = row.trace.request;
-    if (!bodyBase) return row;
-    return { ...row, trace: { ...row.trace, request: { ...request, body: bodyOf(row.id) } } };
+    if (!row.trace.request.bodyBase) return row;
+    const request = requestOf(row.id) ?? fullRequest(row.trace.request, () => undefined);
+    return { ...row, trace: { ...row.trace, request } };
   });
 }
+
+function fullRequest(stored: StoredRequest, baseOf: (stepId: string) => FullRequest | undefined): FullRequest {
+  const { bodyBase: ref, ...request } = stored;
+  if (!ref) return request;
+  const base = baseOf(ref.stepId);
+  const shared = Object.fromEntries((ref.sameRequest ?? []).map((field) => [field, base?.[field] ?? emptyRequest[field]]));
+  const body = base?.body === undefined || base.body === null ? null : rebuiltOrNull(request.body, ref, base.body);
+  return { ...request, ...shared, body };
+}
+
+/** What a request field reads as when its base is gone. */
+const emptyRequest: Pick<FullRequest, SharedRequestField> = { instructions: '', tools: [], settings: {}, modelId: '', provider: '' };
 
 /**
  * Running runs whose owner is gone: its lease ran out (killed, or shut down), or it is

@@ -45,6 +45,8 @@ export function redactRequestBody(raw: unknown, base: unknown): unknown {
   let key: string | null = null;
   let count = 0;
   for (const [field, value] of Object.entries(raw)) {
+    // JSON leaves it out; so does the trace.
+    if (value === undefined) continue;
     const previous = base[field];
     if (field in base && jsonEqual(value, previous)) {
       out[field] = previous;
@@ -67,6 +69,10 @@ export function redactRequestBody(raw: unknown, base: unknown): unknown {
   return out;
 }
 
+/** Fields of a step's request a stored step may take from its base instead of repeating them. */
+export const SHARED_REQUEST_FIELDS = ['instructions', 'tools', 'settings', 'modelId', 'provider'] as const;
+export type SharedRequestField = (typeof SHARED_REQUEST_FIELDS)[number];
+
 /** How a stored body refers to the step it builds on (`request.bodyBase` of a stored trace). */
 export interface StoredBodyBase {
   /** The step whose full body this one builds on. */
@@ -76,6 +82,8 @@ export interface StoredBodyBase {
   count: number;
   /** Top-level fields that are the base's (stored as null). */
   same: string[];
+  /** Fields of the trace's request besides the body that are the base's (left out). */
+  sameRequest?: SharedRequestField[];
   /** Steps from here back to one stored whole (1 for a direct reference to it). */
   depth: number;
   /** Bytes stored along the chain since that step, this one included. */

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { insertRunStep, latestSessionStep } from '@/db/queries/runs';
 import type { StepTrace } from '@/lib/agent';
-import { requestBodyDelta, storedRequestBody, type StoredBodyBase } from '@/lib/agent/trace-body';
+import { requestBodyDelta, SHARED_REQUEST_FIELDS, storedRequestBody, type StoredBodyBase } from '@/lib/agent/trace-body';
 
 /**
  * Where step traces are stored, one row per step, each request body as only
@@ -24,6 +24,8 @@ interface StoredLink {
   stepId: string;
   /** Its whole (redacted) body, the object the loop redacts the next body against. */
   body: object;
+  /** Its whole request, for the fields the next step may share. */
+  request: StepTrace['request'];
   depth: number;
   chainBytes: number;
   rootBytes: number;
@@ -55,36 +57,42 @@ export async function openStepTraceStore(
 }
 
 function storedForm(id: string, trace: StepTrace & { baseUrl?: string }, last: StoredLink | undefined): { stored: StepTrace & { baseUrl?: string }; link?: StoredLink } {
-  const body = trace.request.body;
+  const { request } = trace;
+  const body = request.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return { stored: trace };
   const delta = requestBodyDelta(body);
   const shares = delta && last && delta.base === last.body && (delta.count > 0 || delta.same.length > 0);
   if (!shares || last.depth >= MAX_TRACE_CHAIN_DEPTH || last.chainBytes >= last.rootBytes) {
-    return { stored: trace, link: { stepId: id, body, depth: 0, chainBytes: 0, rootBytes: JSON.stringify(body).length } };
+    return { stored: trace, link: { stepId: id, body, request, depth: 0, chainBytes: 0, rootBytes: JSON.stringify(body).length } };
   }
   const storedBody = storedRequestBody(body as Record<string, unknown>, delta);
   const bytes = JSON.stringify(storedBody).length;
+  const sameRequest = SHARED_REQUEST_FIELDS.filter((field) => JSON.stringify(request[field]) === JSON.stringify(last.request[field]));
   const bodyBase: StoredBodyBase = {
     stepId: last.stepId,
     key: delta.key,
     count: delta.count,
     same: delta.same,
+    ...(sameRequest.length ? { sameRequest } : {}),
     depth: last.depth + 1,
     chainBytes: last.chainBytes + bytes,
     rootBytes: last.rootBytes,
   };
+  const storedRequest: Record<string, unknown> = { ...request, body: storedBody, bodyBase };
+  for (const field of sameRequest) delete storedRequest[field];
   return {
-    stored: { ...trace, request: { ...trace.request, body: storedBody, bodyBase } as StepTrace['request'] },
-    link: { stepId: id, body, depth: bodyBase.depth, chainBytes: bodyBase.chainBytes, rootBytes: bodyBase.rootBytes },
+    stored: { ...trace, request: storedRequest as StepTrace['request'] },
+    link: { stepId: id, body, request, depth: bodyBase.depth, chainBytes: bodyBase.chainBytes, rootBytes: bodyBase.rootBytes },
   };
 }
 
 async function latestLink(db: Db, ownerId: string, sessionId: string): Promise<StoredLink | undefined> {
   const row = await latestSessionStep(db, ownerId, sessionId);
-  const body = row?.body;
+  const body = row?.request.body;
   if (!row || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const ref = row.bodyBase;
+  const link = { stepId: row.id, body, request: row.request };
   return ref
-    ? { stepId: row.id, body, depth: ref.depth, chainBytes: ref.chainBytes, rootBytes: ref.rootBytes }
-    : { stepId: row.id, body, depth: 0, chainBytes: 0, rootBytes: JSON.stringify(body).length };
+    ? { ...link, depth: ref.depth, chainBytes: ref.chainBytes, rootBytes: ref.rootBytes }
+    : { ...link, depth: 0, chainBytes: 0, rootBytes: JSON.stringify(body).length };
 }

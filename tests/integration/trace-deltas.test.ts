@@ -24,7 +24,11 @@ function canonical(value: unknown): string {
   );
 }
 
-type Step = { stepNumber: number; trace: { request: { body: unknown; bodyBase?: unknown; bodySource: string } }; curl?: string };
+type Step = {
+  stepNumber: number;
+  trace: { request: { body: unknown; bodyBase?: unknown; bodySource: string; instructions: string; tools: string[]; modelId: string; settings: Record<string, unknown> } };
+  curl?: string;
+};
 
 async function runIds(sessionId: string): Promise<string[]> {
   const runs = (await (await api.runs.GET(new Request('http://app'), params({ id: sessionId }))).json()).runs as Array<{ id: string; startedAt: number }>;
@@ -72,6 +76,12 @@ async function expectRebuilt(sessionId: string, received: unknown[]): Promise<St
     expect(step.trace.request).not.toHaveProperty('bodyBase');
     expect(step.trace.request.body).toEqual(received[index]);
     expect(canonical(step.trace.request.body)).toBe(canonical(received[index]));
+    // The request's other fields (shared with the base when stored) read whole too.
+    expect(step.trace.request.instructions).toBe(all[0].trace.request.instructions);
+    expect(step.trace.request.instructions.length).toBeGreaterThan(100);
+    expect(step.trace.request.tools).toContain('calculator');
+    expect(step.trace.request.modelId).toBe(all[0].trace.request.modelId);
+    expect(step.trace.request.settings).toMatchObject({ toolChoice: 'auto' });
   });
   return all;
 }
