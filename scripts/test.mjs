@@ -35,6 +35,8 @@ const stages = [
     ['run', ...DEPLOY_TESTS.flatMap((prefix) => ['--exclude', `${prefix}*`]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
   ],
   ['build', process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']],
+  // Bytes, not times: the session page's first-load JS within its budget, no parse5 in the browser (issue 14).
+  ['bundle budget', process.execPath, [path.join(root, 'scripts', 'bundle-size.mjs'), '--check']],
   ['standalone server folder', process.execPath, [path.join(root, 'scripts', 'standalone.mjs')]],
   [
     'deploy: the container start and two instances on one libSQL database',
