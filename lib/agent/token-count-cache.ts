@@ -10,9 +10,9 @@
  */
 
 /** Characters of text kept as keys, in total (about 2 bytes each in V8 at worst). */
-export const TOKEN_CACHE_MAX_CHARS = 8_000_000;
+const TOKEN_CACHE_MAX_CHARS = 8_000_000;
 /** Entries kept, whatever their size (many tiny messages). */
-export const TOKEN_CACHE_MAX_ENTRIES = 50_000;
+const TOKEN_CACHE_MAX_ENTRIES = 50_000;
 /** Texts shorter than this are cheaper to count again than to remember. */
 const MIN_CACHED_CHARS = 16;
 

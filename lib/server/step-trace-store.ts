@@ -17,7 +17,7 @@ import { requestBodyDelta, SHARED_REQUEST_FIELDS, storedRequestBody, type Stored
  * chain since the last whole one holds as many bytes as that one did, so
  * reads stay within twice a body and writes within twice the new content.
  */
-export const MAX_TRACE_CHAIN_DEPTH = 500;
+const MAX_TRACE_CHAIN_DEPTH = 500;
 
 /** The last stored step: what the next step's body may refer to. */
 interface StoredLink {
