@@ -220,6 +220,14 @@ async function launchRun(
   const stopHeartbeat = startHeartbeat(db, runId, owner, controller, logLine);
 
   run.done = (async () => {
+    try {
+      await runToItsEnd();
+    } finally {
+      releaseRunSignal(controller);
+    }
+  })().finally(flushTraces);
+
+  async function runToItsEnd(): Promise<void> {
     await pump(stream, log, logLine);
     stopHeartbeat();
     await saver.settled();
@@ -240,10 +248,29 @@ async function launchRun(
     // Before the stream ends: a follower reattaches to the next run.
     if (!isDraining()) await input.afterRun?.(end).catch((error) => logLine.error({ err: error }, 'after-run step failed'));
     log.endFollowers();
-    // The run's spans leave now, however it ended or paused, while the platform still keeps this invocation alive for it.
-  })().finally(flushTraces);
+  }
+  // The run's spans leave (flushTraces) however it ended or paused, while the platform still keeps this invocation alive for it.
 
   return run;
+}
+
+/**
+ * Once a run is over, its signal is aborted, so every `{ once: true }` abort listener still on it (or on the signals
+ * combined from it with AbortSignal.any) is removed. Node keeps a combined signal that has abort listeners in a
+ * process-wide set until they are removed or it aborts with them gone; a listener added at each tool step
+ * (lib/agent/tool-executor.ts) held the run's whole request context this way, about 0.5 MB a run, for good.
+ * Nothing listens for a real stop any more at this point: the run's end is already written.
+ */
+function releaseRunSignal(controller: AbortController): void {
+  if (!controller.signal.aborted) controller.abort(new RunOverError());
+}
+
+/** The reason a finished run's signal carries (never shown: nothing is listening for a stop by then). */
+class RunOverError extends Error {
+  constructor() {
+    super('The run is over.');
+    this.name = 'RunOverError';
+  }
 }
 
 /**
