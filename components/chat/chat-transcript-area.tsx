@@ -29,7 +29,7 @@ export function ChatTranscriptArea({
   history: TranscriptHistoryState;
   actions: MessageActions;
   approvalActions: ApprovalActions;
-  stickRef: React.Ref<StickToBottomContext>;
+  stickRef: React.RefObject<StickToBottomContext | null>;
   demo: boolean;
   onPickExample: (text: string) => void;
 }) {
@@ -47,15 +47,23 @@ export function ChatTranscriptArea({
 
   const { loadEarlier } = history;
   const earlier = useMemo(
-    (): EarlierMessages => ({ hasEarlier: history.history.earlierId !== null, loading: history.loading, failed: history.failed, load: loadEarlier }),
-    [history.history.earlierId, history.loading, history.failed, loadEarlier],
+    (): EarlierMessages => ({
+      hasEarlier: history.history.earlierId !== null,
+      loadedIds: history.earlierIds,
+      loading: history.loading,
+      failed: history.failed,
+      load: loadEarlier,
+    }),
+    [history.history.earlierId, history.earlierIds, history.loading, history.failed, loadEarlier],
   );
   const loadBackTo = useCallback((messageId: string) => loadEarlier({ from: messageId }), [loadEarlier]);
+  // Showing a match higher up lets go of the bottom, or the view would go back down as the transcript grows.
+  const releaseBottom = useCallback(() => stickRef.current?.stopScroll(), [stickRef]);
 
   return (
     <ApprovalActionsProvider value={approvalActions}>
       <div className="relative flex min-h-0 flex-1 flex-col">
-        <TranscriptFind sessionId={chat.id} messages={messages} hasEarlier={earlier.hasEarlier} loadingEarlier={earlier.loading} loadBackTo={loadBackTo} />
+        <TranscriptFind sessionId={chat.id} messages={messages} hasEarlier={earlier.hasEarlier} loadingEarlier={earlier.loading} loadBackTo={loadBackTo} releaseBottom={releaseBottom} />
         <Transcript
           messages={messages}
           status={chat.status}

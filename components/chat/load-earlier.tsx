@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ChevronsUpIcon } from 'lucide-react';
 import { useStickToBottomContext } from 'use-stick-to-bottom';
 import { Button } from '@/components/ui/button';
@@ -9,9 +9,12 @@ import { Spinner } from '@/components/ui/spinner';
 /** The messages before the loaded ones, and how to load them (useTranscriptHistory). */
 export interface EarlierMessages {
   hasEarlier: boolean;
+  /** Messages that came with earlier pages (see Transcript's deferred rows). */
+  loadedIds: ReadonlySet<string>;
   loading: boolean;
   failed: boolean;
-  load: (options: { beforeApply: () => void }) => Promise<boolean>;
+  /** `beforePrepend` runs just before the page is put in front. */
+  load: (options: { beforePrepend: () => void }) => Promise<boolean>;
 }
 
 /** Start loading while the top is still this far above the screen, so scrolling up rarely waits. */
@@ -22,37 +25,40 @@ const PRELOAD_MARGIN_PX = 600;
  * screen (an IntersectionObserver on this element), and the button does the
  * same for a keyboard or when the automatic load failed.
  */
-export function LoadEarlier({ earlier, beforeApply }: { earlier: EarlierMessages; beforeApply: (scroller: HTMLElement) => void }) {
+export function LoadEarlier({ earlier, firstId, beforePrepend }: { earlier: EarlierMessages; firstId: string; beforePrepend: (scroller: HTMLElement) => void }) {
   const { scrollRef, isAtBottom } = useStickToBottomContext();
   const sentinel = useRef<HTMLDivElement>(null);
+  // A new object per report, so that a report after a page came in is acted on even when it says the same.
+  const [nearTop, setNearTop] = useState({ near: false });
 
   function load() {
     const scroller = scrollRef.current;
-    if (!scroller || !earlier.hasEarlier || earlier.loading) return;
-    void earlier.load({ beforeApply: () => beforeApply(scroller) });
+    if (scroller && earlier.hasEarlier && !earlier.loading) void earlier.load({ beforePrepend: () => beforePrepend(scroller) });
   }
 
-  const onNearTop = useEffectEvent(() => {
+  // Observed again once a page is put in front: the first report says whether the top is still near.
+  useEffect(() => {
     const scroller = scrollRef.current;
-    if (!scroller || earlier.failed) return;
+    const element = sentinel.current;
+    if (!scroller || !element || !earlier.hasEarlier) return;
+    const observer = new IntersectionObserver((entries) => setNearTop({ near: entries.some((entry) => entry.isIntersecting) }), {
+      root: scroller,
+      rootMargin: `${PRELOAD_MARGIN_PX}px 0px 0px 0px`,
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [scrollRef, earlier.hasEarlier, firstId]);
+
+  const loadNearTop = useEffectEvent(() => {
+    const scroller = scrollRef.current;
+    if (!nearTop.near || !scroller || earlier.failed) return;
     // On open the view starts at the top for a moment before it sticks to the bottom: only a
     // person who scrolled up, or a page too short to scroll, needs the page before.
     const fits = scroller.scrollHeight <= scroller.clientHeight + PRELOAD_MARGIN_PX;
     if (isAtBottom && !fits) return;
     load();
   });
-
-  useEffect(() => {
-    const scroller = scrollRef.current;
-    const element = sentinel.current;
-    if (!scroller || !element || !earlier.hasEarlier) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onNearTop(), {
-      root: scroller,
-      rootMargin: `${PRELOAD_MARGIN_PX}px 0px 0px 0px`,
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [scrollRef, earlier.hasEarlier, earlier.loading]);
+  useEffect(() => loadNearTop(), [nearTop, isAtBottom]);
 
   if (!earlier.hasEarlier) return null;
   return (

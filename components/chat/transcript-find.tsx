@@ -41,6 +41,7 @@ export function TranscriptFind({
   hasEarlier,
   loadingEarlier,
   loadBackTo,
+  releaseBottom,
 }: {
   sessionId: string;
   messages: readonly AgentUIMessage[];
@@ -48,6 +49,8 @@ export function TranscriptFind({
   loadingEarlier: boolean;
   /** Loads the transcript back to this message (and everything after it). */
   loadBackTo: (messageId: string) => Promise<boolean>;
+  /** Called before a match is scrolled to: the view must stop following the newest output. */
+  releaseBottom: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -94,10 +97,14 @@ export function TranscriptFind({
     if (!open || !current) return;
     let cancelled = false;
     void (async () => {
+      releaseBottom();
       if (!current.loaded && !(await loadBackTo(current.messageId))) return;
       for (let frame = 0; frame < MAX_FRAMES_TO_APPEAR && !cancelled; frame++) {
         const element = document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(current.messageId)}"]`);
-        if (element) return reveal(element, needle);
+        if (element) {
+          releaseBottom();
+          return reveal(element, needle);
+        }
         await new Promise((resolve) => requestAnimationFrame(resolve));
       }
     })();

@@ -12,13 +12,12 @@ import type { AgentUIMessage } from '@/lib/agent/messages';
 import { cn } from '@/lib/utils';
 
 /**
- * Messages this far from the end skip rendering while off screen (`content-visibility: auto`):
- * their text stays in the DOM for the browser's find and for screen readers, but a long
- * transcript costs layout and paint for what is on screen only. The newest stay fully rendered.
+ * One message and what is drawn after it; memoised, so a token renders only the message it belongs to.
+ * A `deferred` row (from an earlier page) skips rendering while off screen (`content-visibility: auto`):
+ * its text stays in the DOM for the browser's find and for screen readers, but scrolling far back costs
+ * layout and paint for what is on screen only. Rows of the first page and new ones never switch to it,
+ * so nothing near the bottom changes height while the view sticks there.
  */
-const ALWAYS_RENDERED = 12;
-
-/** One message and what is drawn after it; memoised, so a token renders only the message it belongs to. */
 const TranscriptRow = memo(function TranscriptRow({
   message,
   streaming,
@@ -48,7 +47,7 @@ const TranscriptRow = memo(function TranscriptRow({
  * The scrolling conversation. It sticks to the bottom while output streams,
  * lets go as soon as the person scrolls up, and offers a way back down. In a
  * long session it holds the pages loaded so far; scrolling to the top loads the
- * one before (and keeps what was on screen where it was).
+ * one before, and what was on screen stays where it was.
  */
 export function Transcript({
   messages,
@@ -78,22 +77,22 @@ export function Transcript({
   const active = status === 'submitted' || status === 'streaming';
   const streamingId = active && last?.role === 'assistant' ? last.id : undefined;
   const awaitingReply = status === 'submitted' && last?.role === 'user';
-  const keeper = usePrependKeeper(messages[0]?.id);
+  const keepPlace = useKeepPlaceOnPrepend(messages[0]?.id);
 
   return (
     <StickToBottom className="relative min-h-0 flex-1" resize="smooth" initial="instant" contextRef={contextRef} role="log" aria-label="Conversation">
-      <StickToBottom.Content className="mx-auto flex w-full max-w-3xl flex-col gap-7 px-4 pt-6 pb-12 [overflow-anchor:none] sm:px-6" data-testid="transcript">
-        {earlier && messages.length > 0 && <LoadEarlier earlier={earlier} beforeApply={keeper.capture} />}
+      <StickToBottom.Content className="mx-auto flex w-full max-w-3xl flex-col gap-7 px-4 pt-6 pb-12 sm:px-6" data-testid="transcript">
+        {earlier && messages.length > 0 && <LoadEarlier earlier={earlier} firstId={messages[0].id} beforePrepend={keepPlace} />}
         {messages.length === 0 && !active
           ? empty
-          : messages.map((message, index) => (
+          : messages.map((message) => (
               <TranscriptRow
                 key={message.id}
                 message={message}
                 streaming={message.id === streamingId}
                 onRetry={!active && message.id === last?.id ? onRetry : undefined}
                 afterMessage={afterMessage}
-                deferred={index < messages.length - ALWAYS_RENDERED}
+                deferred={earlier?.loadedIds.has(message.id) ?? false}
               />
             ))}
         {awaitingReply && (
@@ -109,20 +108,23 @@ export function Transcript({
 }
 
 /**
- * Keeps the messages on screen where they were when earlier ones are put in
- * front: the distance from the bottom is taken just before, and set again once
- * the new first message is in the DOM.
+ * Keeps the first loaded message where it was on screen when a page is put in
+ * front of it. The browser's scroll anchoring does this while the view is
+ * scrolled, and keeps things in place as deferred rows get their real height,
+ * but not at the very top (scrollTop 0), where the new page would push
+ * everything down and the next page would load at once.
  */
-function usePrependKeeper(firstId: string | undefined) {
-  const pending = useRef<{ element: HTMLElement; fromBottom: number } | null>(null);
-  const capture = useCallback((element: HTMLElement) => {
-    pending.current = { element, fromBottom: element.scrollHeight - element.scrollTop };
+function useKeepPlaceOnPrepend(firstId: string | undefined) {
+  const saved = useRef<{ scroller: HTMLElement; row: Element; offset: number } | null>(null);
+  const capture = useCallback((scroller: HTMLElement) => {
+    const row = scroller.querySelector('[data-transcript-row]');
+    if (row) saved.current = { scroller, row, offset: row.getBoundingClientRect().top - scroller.getBoundingClientRect().top };
   }, []);
   useLayoutEffect(() => {
-    const saved = pending.current;
-    if (!saved) return;
-    pending.current = null;
-    saved.element.scrollTop = saved.element.scrollHeight - saved.fromBottom;
+    const place = saved.current;
+    saved.current = null;
+    if (!place?.row.isConnected) return;
+    place.scroller.scrollTop += place.row.getBoundingClientRect().top - place.scroller.getBoundingClientRect().top - place.offset;
   }, [firstId]);
-  return { capture };
+  return capture;
 }

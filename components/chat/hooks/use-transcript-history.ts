@@ -22,6 +22,8 @@ export function useTranscriptHistory(input: { sessionId: string; initial: Transc
   const [history, setHistory] = useState<TranscriptHistory>(input.initial);
   // Versions of messages in earlier pages (the page's own come with the session).
   const [earlierBranches, setEarlierBranches] = useState<BranchMap>({});
+  // Messages that came with earlier pages: rows the transcript may skip rendering while off screen.
+  const [earlierIds, setEarlierIds] = useState<ReadonlySet<string>>(() => new Set());
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const messagesRef = useRef(input.chat.messages);
@@ -34,10 +36,10 @@ export function useTranscriptHistory(input: { sessionId: string; initial: Transc
 
   /**
    * Loads the page before the first loaded message (or everything back to `from`).
-   * `beforeApply` runs just before the messages are put in front (the transcript keeps its scroll position).
+   * `beforePrepend` runs just before the page is put in front (the transcript keeps its place).
    */
   const loadEarlier = useCallback(
-    async (options: { from?: string; beforeApply?: () => void } = {}): Promise<boolean> => {
+    async (options: { from?: string; beforePrepend?: () => void } = {}): Promise<boolean> => {
       const first = messagesRef.current[0];
       if (loadingRef.current || historyRef.current.earlierId === null || !first) return false;
       loadingRef.current = true;
@@ -47,10 +49,11 @@ export function useTranscriptHistory(input: { sessionId: string; initial: Transc
         const page = await fetchEarlierMessages(sessionId, first.id, { from: options.from });
         // The transcript changed meanwhile (a branch switch): this page no longer continues it.
         if (messagesRef.current[0]?.id !== first.id) return false;
-        options.beforeApply?.();
+        options.beforePrepend?.();
         setMessages((current: AgentUIMessage[]) => (current[0]?.id === first.id ? [...page.messages, ...current] : current));
         setHistory({ earlierId: page.earlierId, usageBefore: page.usageBefore });
         setEarlierBranches((known) => ({ ...known, ...page.branches }));
+        setEarlierIds((known) => new Set([...known, ...page.messages.map((message) => message.id)]));
         return true;
       } catch {
         setFailed(true);
@@ -76,12 +79,13 @@ export function useTranscriptHistory(input: { sessionId: string; initial: Transc
       if (at === -1) {
         setHistory(pageHistory ?? NOTHING_BEFORE);
         setEarlierBranches({});
+        setEarlierIds(new Set());
       }
     },
     [setMessages],
   );
 
-  return { history, earlierBranches, loading, failed, loadEarlier, showMessages };
+  return { history, earlierBranches, earlierIds, loading, failed, loadEarlier, showMessages };
 }
 
 export type TranscriptHistoryState = ReturnType<typeof useTranscriptHistory>;

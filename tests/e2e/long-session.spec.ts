@@ -1,0 +1,162 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createSession, MODELS, openSession, scenario, send, shot, waitForRunEnd } from './helpers';
+
+/**
+ * Long sessions: the page renders the last page of the transcript and loads
+ * earlier ones on scroll-up, so what the page sends and draws does not grow
+ * with the session; every message stays reachable, and the find bar finds text
+ * in messages not loaded yet. Sessions are seeded through the import API.
+ */
+
+/** Text of message `n`; a few carry a word to find. */
+function textOf(n: number): string {
+  const body = n % 2 === 0 ? `Question number ${n}: how does part ${n} work?` : `Answer number ${n}. Part ${n} works as described, step by step.`;
+  return n === 3 ? `${body} The word to find is marmalade.` : body;
+}
+
+/** Imports a session of `count` messages (one line of turns) and answers its id. */
+async function seedLongSession(request: APIRequestContext, count: number, title: string): Promise<string> {
+  const template = await createSession(request, MODELS.chat, title);
+  const exported = await request.get(`/api/sessions/${template}/export?format=json`);
+  expect(exported.status()).toBe(200);
+  const file = await exported.json();
+  const now = Date.now();
+  const ids = Array.from({ length: count }, (_, n) => `long-${title}-${n}`);
+  file.session.title = title;
+  file.messages = ids.map((id, n) => ({
+    id,
+    parentId: n === 0 ? null : ids[n - 1],
+    pinned: false,
+    createdAt: now + n,
+    updatedAt: now + n,
+    message:
+      n % 2 === 0
+        ? { id, role: 'user', parts: [{ type: 'text', text: textOf(n) }] }
+        : { id, role: 'assistant', parts: [{ type: 'text', text: textOf(n) }], metadata: { usage: { inputTokens: 10, cachedInputTokens: 0, outputTokens: 5, reasoningTokens: 0, estimated: false } } },
+  }));
+  file.activeLeafId = ids.at(-1);
+  const imported = await request.post('/api/sessions/import', { data: file });
+  expect(imported.status(), await imported.text()).toBe(201);
+  return ((await imported.json()) as { session: { id: string } }).session.id;
+}
+
+const transcript = (page: Page) => page.getByTestId('transcript');
+const shownMessages = (page: Page) => transcript(page).locator('[data-message-id]');
+
+async function domNodes(page: Page): Promise<number> {
+  return page.evaluate(() => document.getElementsByTagName('*').length);
+}
+
+test.describe('a long session', () => {
+  test('opens at the bottom with its last page; HTML and DOM stay the same size from 100 to 600 messages', async ({ page }) => {
+    const short = await seedLongSession(page.request, 100, 'short');
+    const long = await seedLongSession(page.request, 600, 'long');
+
+    const html = async (id: string) => (await (await page.request.get(`/s/${id}`)).text()).length;
+    const [shortHtml, longHtml] = [await html(short), await html(long)];
+    expect(longHtml).toBeLessThan(shortHtml * 1.1);
+
+    await openSession(page, short);
+    await expect(page.getByText(textOf(99))).toBeInViewport();
+    const shortNodes = await domNodes(page);
+
+    await openSession(page, long);
+    const last = page.getByText(textOf(599));
+    await expect(last).toBeInViewport();
+    const longNodes = await domNodes(page);
+    expect(longNodes).toBeLessThan(shortNodes * 1.1 + 200);
+    expect(await shownMessages(page).count()).toBeLessThan(80);
+    await shot(page, 'long-session-1280');
+    await page.setViewportSize({ width: 390, height: 780 });
+    await expect(last).toBeInViewport();
+    await shot(page, 'long-session-390');
+  });
+
+  test('scrolling up loads earlier pages until the first message; every message is reachable and in order', async ({ page }) => {
+    const id = await seedLongSession(page.request, 200, 'scroll');
+    await openSession(page, id);
+    await expect(page.getByText(textOf(199))).toBeInViewport();
+    const scroller = transcript(page).locator('xpath=..');
+    const first = page.getByText(textOf(0), { exact: true });
+    for (let pages = 0; pages < 10 && !(await first.count()); pages++) {
+      const before = await shownMessages(page).count();
+      await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+      await expect.poll(() => shownMessages(page).count()).toBeGreaterThan(before);
+    }
+    await first.scrollIntoViewIfNeeded();
+    await expect(first).toBeInViewport();
+    await expect(page.getByTestId('load-earlier')).toHaveCount(0);
+    // Every message once, in the session's order.
+    const texts = await shownMessages(page).evaluateAll((elements) => elements.map((element) => element.textContent ?? ''));
+    expect(texts).toHaveLength(200);
+    texts.forEach((text, n) => expect(text).toContain(textOf(n)));
+  });
+
+  test('the load-earlier button works from the keyboard and keeps the view where it was', async ({ page }) => {
+    const id = await seedLongSession(page.request, 120, 'keyboard');
+    await openSession(page, id);
+    const scroller = transcript(page).locator('xpath=..');
+    const firstShown = shownMessages(page).first();
+    const firstId = await firstShown.getAttribute('data-message-id');
+    // Bring the button into view without reaching the sentinel's margin first: the button itself loads.
+    const button = page.getByTestId('load-earlier');
+    await button.focus();
+    await shot(page, 'long-session-load-earlier');
+    await page.keyboard.press('Enter');
+    await expect(shownMessages(page).first()).not.toHaveAttribute('data-message-id', firstId!);
+    // The message that was first is still where the view was, not pushed away by the new page.
+    const kept = transcript(page).locator(`[data-message-id="${firstId}"]`);
+    const top = await kept.evaluate((element) => element.getBoundingClientRect().top);
+    const scrollerTop = await scroller.evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(scrollerTop - 400);
+  });
+
+  test('find (Ctrl+F) finds a word in a message not loaded, loads back to it, scrolls to it; Escape gives focus back', async ({ page }) => {
+    const id = await seedLongSession(page.request, 400, 'find');
+    await openSession(page, id);
+    await expect(page.getByText('marmalade')).toHaveCount(0);
+    const input = page.getByTestId('composer-input');
+    await input.focus();
+    await page.keyboard.press('Control+f');
+    const find = page.getByTestId('transcript-find-input');
+    await expect(find).toBeFocused();
+    await find.fill('marmalade');
+    await expect(page.getByTestId('transcript-find-count')).toHaveText('1 of 1');
+    const hit = shownMessages(page).filter({ hasText: 'marmalade' });
+    await expect(hit).toBeInViewport();
+    await expect(hit).toHaveAttribute('data-find-current', 'true');
+    await shot(page, 'long-session-find-1280');
+    await page.setViewportSize({ width: 390, height: 780 });
+    await shot(page, 'long-session-find-390');
+    await page.setViewportSize({ width: 1280, height: 820 });
+
+    // A word in loaded messages: every match counts, Enter moves to the next (older) one.
+    await find.fill('Answer number 39');
+    await expect(page.getByTestId('transcript-find-count')).toHaveText(/^1 of \d+$/);
+    await find.press('Escape');
+    await expect(page.getByTestId('transcript-find')).toHaveCount(0);
+    await expect(input).toBeFocused();
+  });
+
+  test('streaming into a long session sticks to the bottom; Stop and the sync keep the loaded pages', async ({ page }) => {
+    const id = await seedLongSession(page.request, 300, 'stream');
+    await openSession(page, id);
+    await send(page, `Tell me more ${scenario('text')}`);
+    await waitForRunEnd(page);
+    await expect(page.getByTestId('message-assistant').last()).toBeInViewport();
+    await expect(page.getByTestId('scroll-to-bottom')).toHaveCount(0);
+
+    // Load one earlier page, then stop a slow run: the sync after Stop answers the last page, the earlier one stays.
+    const button = page.getByTestId('load-earlier');
+    await button.click();
+    await expect(button).not.toHaveAttribute('aria-busy', 'true');
+    const loaded = await shownMessages(page).count();
+    await send(page, `Write a lot ${scenario('slow', { delayMs: 80, chunks: 300 })}`);
+    await expect(page.getByTestId('message-assistant').last()).toContainText('w3 ');
+    await page.getByTestId('stop-button').click();
+    await expect(page.getByTestId('send-button')).toBeVisible();
+    await expect.poll(() => shownMessages(page).count()).toBeGreaterThanOrEqual(loaded + 2);
+    const ids = await shownMessages(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-message-id')));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
