@@ -40,7 +40,7 @@ export function LoadEarlier({ earlier, firstId, beforePrepend }: { earlier: Earl
   useEffect(() => {
     const scroller = scrollRef.current;
     const element = sentinel.current;
-    if (!scroller || !element || !earlier.hasEarlier) return;
+    if (!scroller || !element || !earlier.hasEarlier || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => setNearTop({ near: entries.some((entry) => entry.isIntersecting) }), {
       root: scroller,
       rootMargin: `${PRELOAD_MARGIN_PX}px 0px 0px 0px`,

@@ -100,7 +100,7 @@ export function TranscriptFind({
       releaseBottom();
       if (!current.loaded && !(await loadBackTo(current.messageId))) return;
       for (let frame = 0; frame < MAX_FRAMES_TO_APPEAR && !cancelled; frame++) {
-        const element = document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(current.messageId)}"]`);
+        const element = [...document.querySelectorAll<HTMLElement>('[data-message-id]')].find((candidate) => candidate.dataset.messageId === current.messageId);
         if (element) {
           releaseBottom();
           return reveal(element, needle);
@@ -224,5 +224,5 @@ function reveal(element: HTMLElement, needle: string) {
     }
   }
   if (ranges.length > 0 && typeof CSS !== 'undefined' && 'highlights' in CSS) CSS.highlights.set(HIGHLIGHT, new Highlight(...ranges));
-  (ranges[0]?.startContainer.parentElement ?? element).scrollIntoView({ block: 'center' });
+  (ranges[0]?.startContainer.parentElement ?? element).scrollIntoView?.({ block: 'center' });
 }

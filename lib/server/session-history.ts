@@ -15,7 +15,7 @@ import { readStoredMessageRow } from './stored-messages';
 const TURN_REACH = 20;
 
 
-export interface PathPage {
+interface PathPage {
   ids: string[];
   history: TranscriptHistory;
 }
@@ -39,7 +39,7 @@ function usageOf(entries: readonly PathEntry[]): UsageTotals | null {
  * `before` (by default the end), reaching back to the turn's first message,
  * and back to `from` when it is given (a search hit to show).
  */
-export function pageOfPath(path: readonly PathEntry[], options: { limit: number; before?: string; from?: string }): PathPage | undefined {
+function pageOfPath(path: readonly PathEntry[], options: { limit: number; before?: string; from?: string }): PathPage | undefined {
   const end = options.before === undefined ? path.length : path.findIndex((entry) => entry.id === options.before);
   if (end === -1) return undefined;
   let start = Math.max(0, end - options.limit);
@@ -56,7 +56,7 @@ export function pageOfPath(path: readonly PathEntry[], options: { limit: number;
 }
 
 /** Reads and validates the page's messages (an unreadable one is a stand-in, as in a whole transcript). */
-export async function readPageMessages(db: Db, ownerId: string, sessionId: string, ids: readonly string[]): Promise<AgentUIMessage[]> {
+async function readPageMessages(db: Db, ownerId: string, sessionId: string, ids: readonly string[]): Promise<AgentUIMessage[]> {
   const rows = [];
   // A few hundred ids per statement: well under SQLite's variable limit.
   for (let i = 0; i < ids.length; i += 500) rows.push(...(await loadMessageRowsByIds(db, ownerId, sessionId, ids.slice(i, i + 500))));

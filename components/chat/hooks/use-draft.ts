@@ -24,7 +24,7 @@ export interface Draft {
   fill: (text: string) => void;
 }
 
-export function createDraft(): Draft {
+function createDraft(): Draft {
   let text = '';
   let lastSent = '';
   const listeners = new Set<() => void>();

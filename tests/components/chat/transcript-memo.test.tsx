@@ -73,3 +73,51 @@ test('a message whose object changed renders again, wherever it is', () => {
   expect(renders.get('u1')).toBeGreaterThan(before.get('u1')!);
   expect(renders.get('a1')).toBe(before.get('a1'));
 });
+
+test('what is drawn after each message (compaction dividers) is drawn again only for the streaming one', () => {
+  const after = new Map<string, number>();
+  // Stable, as ChatTranscriptArea keeps it: a new function per render would render every row again.
+  const afterMessage = (message: AgentUIMessage) => {
+    after.set(message.id, (after.get(message.id) ?? 0) + 1);
+    return null;
+  };
+  const history = [text('u1', 'user', 'first question'), text('a1', 'assistant', 'first answer', 'done'), text('u2', 'user', 'second question')];
+  const { rerender } = render(
+    <TooltipProvider>
+      <Transcript messages={[...history, text('a2', 'assistant', 'The', 'streaming')]} status="streaming" afterMessage={afterMessage} />
+    </TooltipProvider>,
+  );
+  const before = new Map(after);
+  for (const token of ['The answer', 'The answer is', 'The answer is 42']) {
+    rerender(
+      <TooltipProvider>
+        <Transcript messages={[...history, text('a2', 'assistant', token, 'streaming')]} status="streaming" afterMessage={afterMessage} />
+      </TooltipProvider>,
+    );
+  }
+  expect(after.get('u1')).toBe(before.get('u1'));
+  expect(after.get('a1')).toBe(before.get('a1'));
+  expect(after.get('a2')).toBe(before.get('a2')! + 3);
+});
+
+test('a long session offers its earlier messages; rows of earlier pages skip rendering off screen, the others never', async () => {
+  const load = vi.fn(async (options: { beforePrepend: () => void }) => {
+    options.beforePrepend();
+    return true;
+  });
+  const messages = [text('old1', 'user', 'an earlier question'), text('old2', 'assistant', 'an earlier answer', 'done'), text('u1', 'user', 'question')];
+  render(
+    <TooltipProvider>
+      <Transcript messages={messages} status="ready" earlier={{ hasEarlier: true, loadedIds: new Set(['old1', 'old2']), loading: false, failed: false, load }} />
+    </TooltipProvider>,
+  );
+  const rows = document.querySelectorAll<HTMLElement>('[data-transcript-row]');
+  expect([...rows].map((row) => [row.dataset.transcriptRow, row.className.includes('content-visibility:auto')])).toEqual([
+    ['old1', true],
+    ['old2', true],
+    ['u1', false],
+  ]);
+  const button = screen.getByRole('button', { name: 'Load earlier messages' });
+  button.click();
+  expect(load).toHaveBeenCalledTimes(1);
+});
