@@ -2,7 +2,6 @@ import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { compactions, messages, runs, runSteps, sessions, workspaceFiles, type RunRow, type RunStepRow, type SessionRow } from '../schema';
-import { withFullBodies } from './runs';
 
 /** Everything a session export holds, as stored. */
 export interface SessionRecords {
@@ -12,7 +11,7 @@ export interface SessionRecords {
   workspace: Array<{ path: string; content: Buffer; updatedAt: number }>;
   compactions: Array<typeof compactions.$inferSelect>;
   runs: RunRow[];
-  /** With whole request bodies (a delta's base is always a step of the same session). */
+  /** As stored: a trace's `request.bodyBase` refers to another of these steps (always one of the same session). */
   steps: RunStepRow[];
 }
 
@@ -62,7 +61,7 @@ export async function readSessionRecords(
         .where(inArray(runSteps.runId, runRows.map((run) => run.id)))
         .orderBy(asc(runSteps.runId), asc(runSteps.stepNumber))
     : [];
-  return { session, messages: messageRows, workspace: files, compactions: compactionRows, runs: runRows, steps: withFullBodies(steps, new Map(steps.map((step) => [step.id, step]))) };
+  return { session, messages: messageRows, workspace: files, compactions: compactionRows, runs: runRows, steps };
 }
 
 /** Rows of a session to insert as a whole: nothing is written unless everything is. */

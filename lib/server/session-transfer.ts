@@ -55,6 +55,8 @@ export async function exportSessionJson(request: Request, sessionId: string): Pr
   const records = await recordsFor(request, sessionId);
   const messages = await messagesOf(records);
   const { session, secrets } = records;
+  const runIndex = new Map(records.runs.map((run, index) => [run.id, index]));
+  const fileStepKeys = new Map(records.steps.map((step) => [step.id, fileStepKey(runIndex.get(step.runId)!, step.stepNumber)]));
   const body: SessionExport = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -84,7 +86,7 @@ export async function exportSessionJson(request: Request, sessionId: string): Pr
       usage: run.usage,
       startedAt: run.startedAt,
       endedAt: run.endedAt,
-      steps: records.steps.filter((step) => step.runId === run.id).map((step) => ({ stepNumber: step.stepNumber, trace: step.trace, createdAt: step.createdAt })),
+      steps: records.steps.filter((step) => step.runId === run.id).map((step) => ({ stepNumber: step.stepNumber, trace: exportedTrace(step.trace, fileStepKeys), createdAt: step.createdAt })),
     })),
   };
   return { filename: `${fileSlug(session.title)}.agent-playground.json`, body: scrubJson(body, secrets) };
@@ -264,7 +266,7 @@ function newRecords(file: SessionExport, messages: AgentUIMessage[], ownerId: st
       startedAt: run.startedAt,
       endedAt: run.endedAt ?? run.startedAt,
     })),
-    steps: file.runs.flatMap((run) => run.steps.map((step) => ({ ...own, id: newIds.step(), runId: ids.get(run.id)!, stepNumber: step.stepNumber, trace: wholeTrace(step.trace), createdAt: step.createdAt }))),
+    steps: importedSteps(file, ids, own),
     compactions: file.compactions.map((compaction) => ({
       ...own,
       id: ids.get(compaction.id)!,
@@ -345,12 +347,46 @@ export async function insertCopiedSession(request: Request, copy: SessionCopy): 
 }
 
 /**
- * An exported trace always holds its whole request body; a reference to a stored
- * step (`bodyBase`, which no export writes) would point outside the new session,
- * so one in a file is dropped with the partial body it came with.
+ * Step traces in a file: a body stored as a delta keeps its reference, to the
+ * file's own step (`run <index in the file>, step <number>`), so the file stays small and
+ * self-contained; an import gives every step its new id and points each
+ * reference at it. A step that builds on one outside the file (a reference no
+ * export writes) loses its body instead of following it. Older files hold
+ * whole bodies only.
  */
-function wholeTrace(trace: RunStepRow['trace']): RunStepRow['trace'] {
+type Trace = RunStepRow['trace'];
+
+function fileStepKey(runIndex: number, stepNumber: number): string {
+  return `run ${runIndex}, step ${stepNumber}`;
+}
+
+function exportedTrace(trace: Trace, fileStepKeys: ReadonlyMap<string, string>): Trace {
+  return withBase(trace, (stepId) => fileStepKeys.get(stepId));
+}
+
+function importedSteps(file: SessionExport, ids: ReadonlyMap<string, string>, own: { sessionId: string; ownerId: string }): NewSessionRecords['steps'] {
+  const steps = file.runs.flatMap((run, runIndex) => run.steps.map((step) => ({ run, runIndex, step, id: newIds.step() })));
+  // A step number a file repeats names its first step with it.
+  const stepIds = new Map<string, string>();
+  for (const { runIndex, step, id } of steps) if (!stepIds.has(fileStepKey(runIndex, step.stepNumber))) stepIds.set(fileStepKey(runIndex, step.stepNumber), id);
+  return steps.map(({ run, step, id }) => ({
+    ...own,
+    id,
+    runId: ids.get(run.id)!,
+    stepNumber: step.stepNumber,
+    trace: withBase(step.trace, (key) => stepIds.get(key)),
+    createdAt: step.createdAt,
+  }));
+}
+
+const emptySharedFields = { instructions: '', tools: [], settings: {}, modelId: '', provider: '' };
+
+/** The trace with its body's reference renamed, or without its (partial) body when the reference does not resolve. */
+function withBase(trace: Trace, rename: (stepId: string) => string | undefined): Trace {
   const { bodyBase, ...request } = trace.request;
   if (!bodyBase) return trace;
-  return { ...trace, request: { ...request, body: null } };
+  const stepId = rename(bodyBase.stepId);
+  // Fields it took from its base read as empty.
+  if (stepId === undefined) return { ...trace, request: { ...emptySharedFields, ...request, body: null } };
+  return { ...trace, request: { ...request, bodyBase: { ...bodyBase, stepId } } };
 }

@@ -119,11 +119,14 @@ describe('step traces stored as deltas', () => {
       // The source is untouched by the fork.
       await expectRebuilt(id, received);
 
-      // Export writes whole bodies; the imported copy reads the same, and goes on with new deltas.
+      // Export keeps the deltas, each referring to a step of the file; the imported copy reads the same whole
+      // bodies, and goes on with new deltas.
       const exported = await (await api.exportSession.GET(new Request(`http://app/api/sessions/${id}/export`), params({ id }))).json();
-      const exportedBodies = exported.runs.flatMap((run: { steps: Step[] }) => run.steps.map((step) => step.trace.request));
-      expect(exportedBodies.map((request: Step['trace']['request']) => request.body)).toEqual(received);
-      expect(exportedBodies.every((request: Step['trace']['request']) => request.bodyBase === undefined)).toBe(true);
+      const fileKeys = new Set(exported.runs.flatMap((run: { steps: Step[] }, index: number) => run.steps.map((step) => `run ${index}, step ${step.stepNumber}`)));
+      const exportedRequests = exported.runs.flatMap((run: { steps: Step[] }) => run.steps.map((step) => step.trace.request)) as Array<Step['trace']['request'] & { bodyBase?: { stepId: string } }>;
+      expect(exportedRequests.filter((request) => request.bodyBase).length).toBe(withBase.length);
+      for (const request of exportedRequests) if (request.bodyBase) expect(fileKeys.has(request.bodyBase.stepId)).toBe(true);
+      expect(JSON.stringify(exported.runs).length).toBeLessThan(JSON.stringify(received).length);
       const imported = await api.importSession.POST(new Request('http://app/api/sessions/import', post(exported)));
       expect(imported.status).toBe(201);
       const copyId = (await imported.json()).session.id as string;
