@@ -80,17 +80,18 @@ const sequence = (count: number) =>
   `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(Array.from({ length: count }, (_, i) => ({ tool: 'calculator', args: { expression: `${i}+1` } }))))}&answer=done]]`;
 
 /**
- * The statements of a run of `toolCalls` + 1 model steps, by kind. Writes of the run log
- * (batched by time) and lease renewals (on a timer) are left out: their number follows
- * the clock, not the session.
+ * The statements of a run of `toolCalls` + 1 model steps, by kind. What runs on the clock
+ * is left out, its number following time, not the session: the run log's batches, lease
+ * renewals, and the sweeps for orphaned runs and old logs.
  */
+const onTheClock = [/^insert into "run_events"/i, /lease_expires_at/i, /^delete from "run_events"/i];
 async function runStatements(sessionId: string, toolCalls: number): Promise<string[]> {
   recorded.length = 0;
   recording = true;
   const chunks = await readChunks(await app.chat(sessionId, `Go ${sequence(toolCalls)}`));
   recording = false;
   expect(chunks.at(-1)?.type).toBe('finish');
-  return recorded.filter((sql) => !/^insert into "run_events"/i.test(sql) && !/^update "runs" set "lease_expires_at"/i.test(sql));
+  return recorded.filter((sql) => !onTheClock.some((pattern) => pattern.test(sql)));
 }
 
 /** What `more` has beyond `fewer`, as a multiset. */
