@@ -39,20 +39,20 @@ test('Ctrl+F opens the find bar; the newest match first, Enter goes to older one
   composer.focus();
   await user.keyboard('{Control>}f{/Control}');
   const input = screen.getByRole('textbox', { name: 'Find in conversation' });
-  expect(input).toHaveFocus();
+  expect(document.activeElement).toBe(input);
   await user.type(input, 'PELICAN');
-  await waitFor(() => expect(screen.getByTestId('transcript-find-count')).toHaveTextContent('1 of 2'));
-  await waitFor(() => expect(document.querySelector('[data-message-id="m2"]')).toHaveAttribute('data-find-current', 'true'));
+  await waitFor(() => expect(screen.getByTestId('transcript-find-count').textContent).toBe('1 of 2'));
+  await waitFor(() => expect((document.querySelector('[data-message-id="m2"]') as HTMLElement | null)?.dataset.findCurrent).toBe('true'));
   await user.keyboard('{Enter}');
-  await waitFor(() => expect(document.querySelector('[data-message-id="m1"]')).toHaveAttribute('data-find-current', 'true'));
-  expect(screen.getByTestId('transcript-find-count')).toHaveTextContent('2 of 2');
+  await waitFor(() => expect((document.querySelector('[data-message-id="m1"]') as HTMLElement | null)?.dataset.findCurrent).toBe('true'));
+  expect(screen.getByTestId('transcript-find-count').textContent).toBe('2 of 2');
   await user.keyboard('{Enter}');
-  await waitFor(() => expect(screen.getByTestId('transcript-find-count')).toHaveTextContent('1 of 2'));
+  await waitFor(() => expect(screen.getByTestId('transcript-find-count').textContent).toBe('1 of 2'));
   await user.keyboard('{Shift>}{Enter}{/Shift}');
-  await waitFor(() => expect(screen.getByTestId('transcript-find-count')).toHaveTextContent('2 of 2'));
+  await waitFor(() => expect(screen.getByTestId('transcript-find-count').textContent).toBe('2 of 2'));
   await user.keyboard('{Escape}');
   expect(screen.queryByTestId('transcript-find')).toBeNull();
-  expect(composer).toHaveFocus();
+  expect(document.activeElement).toBe(composer);
   expect(document.querySelector('[data-find-current]')).toBeNull();
 });
 
@@ -63,12 +63,12 @@ test('in a long session it asks the server too, and a match not loaded loads the
   const { rerender } = render(<Subject messages={loaded} hasEarlier loadBackTo={loadBackTo} />);
   await user.keyboard('{Control>}f{/Control}');
   await user.type(screen.getByRole('textbox', { name: 'Find in conversation' }), 'pelican');
-  await waitFor(() => expect(screen.getByTestId('transcript-find-count')).toHaveTextContent('1 of 3'));
+  await waitFor(() => expect(screen.getByTestId('transcript-find-count').textContent).toBe('1 of 3'));
   expect(calls.at(-1)?.url).toBe('/api/sessions/s1/search?q=pelican');
   await user.keyboard('{Enter}{Enter}');
   await waitFor(() => expect(loadBackTo).toHaveBeenCalledWith('old'));
   // Loaded: the match is shown like any other.
   act(() => rerender(<Subject messages={[message('old', 'user', 'the pelican of old'), ...loaded]} hasEarlier={false} loadBackTo={loadBackTo} />));
-  await waitFor(() => expect(document.querySelector('[data-message-id="old"]')).toHaveAttribute('data-find-current', 'true'));
-  expect(screen.getByTestId('transcript-find-count')).toHaveTextContent('3 of 3');
+  await waitFor(() => expect((document.querySelector('[data-message-id="old"]') as HTMLElement | null)?.dataset.findCurrent).toBe('true'));
+  expect(screen.getByTestId('transcript-find-count').textContent).toBe('3 of 3');
 });
