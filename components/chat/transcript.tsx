@@ -58,6 +58,7 @@ export function Transcript({
   onRetry,
   afterMessage,
   earlier,
+  before,
 }: {
   messages: AgentUIMessage[];
   status: ChatStatus;
@@ -72,6 +73,8 @@ export function Transcript({
   afterMessage?: (message: AgentUIMessage) => React.ReactNode;
   /** Messages before the loaded ones, when the session is longer than its first page. */
   earlier?: EarlierMessages;
+  /** Shown before the first message (a shared page's link to earlier messages). */
+  before?: React.ReactNode;
 }) {
   const last = messages.at(-1);
   const active = status === 'submitted' || status === 'streaming';
@@ -82,6 +85,7 @@ export function Transcript({
   return (
     <StickToBottom className="relative min-h-0 flex-1" resize="smooth" initial="instant" contextRef={contextRef} role="log" aria-label="Conversation">
       <StickToBottom.Content className="mx-auto flex w-full max-w-3xl flex-col gap-7 px-4 pt-6 pb-12 sm:px-6" data-testid="transcript">
+        {before}
         {earlier && messages.length > 0 && <LoadEarlier earlier={earlier} firstId={messages[0].id} beforePrepend={keepPlace} />}
         {messages.length === 0 && !active
           ? empty

@@ -6,9 +6,29 @@ import type { ShareSnapshot } from '@/lib/api-types';
 import { formatNumber, formatTokens } from '@/lib/client/format';
 import { VisibleText } from '@/components/ui/visible-text';
 
+/**
+ * A long shared session is shown a page at a time, so the page's HTML stays the same size however
+ * long the session is; plain links (`?before=<message id>`) go to earlier and later pages.
+ */
+const SHARE_PAGE_SIZE = 100;
+
+function sharePage(messages: ShareSnapshot['messages'], before: string | undefined) {
+  const found = before === undefined ? -1 : messages.findIndex((message) => message.id === before);
+  // An unknown id (the session changed since the link was followed) shows the latest page.
+  const end = found === -1 ? messages.length : found;
+  const start = Math.max(0, end - SHARE_PAGE_SIZE);
+  const laterEnd = end + SHARE_PAGE_SIZE;
+  return {
+    messages: messages.slice(start, end),
+    earlierHref: start > 0 ? `?before=${encodeURIComponent(messages[start].id)}` : undefined,
+    laterHref: end >= messages.length ? undefined : laterEnd >= messages.length ? '?' : `?before=${encodeURIComponent(messages[laterEnd].id)}`,
+  };
+}
+
 /** The public page of a share link: rendered on the server, readable without JavaScript, nothing on it changes the session. */
-export function SharedSession({ snapshot, token, live }: { snapshot: ShareSnapshot; token: string; live: boolean }) {
+export function SharedSession({ snapshot, token, live, before }: { snapshot: ShareSnapshot; token: string; live: boolean; before?: string }) {
   const { usage } = snapshot;
+  const page = sharePage(snapshot.messages, before);
   return (
     <div className="flex h-dvh flex-col" data-testid="shared-session">
       <header className="flex shrink-0 flex-wrap items-center gap-3 border-b px-4 py-3 sm:px-6">
@@ -33,7 +53,7 @@ export function SharedSession({ snapshot, token, live }: { snapshot: ShareSnapsh
           <pre className="mt-2 text-xs whitespace-pre-wrap text-muted-foreground">{snapshot.systemPrompt}</pre>
         </details>
       )}
-      <SharedTranscript messages={snapshot.messages} compactions={snapshot.compactions} />
+      <SharedTranscript messages={page.messages} compactions={snapshot.compactions} earlierHref={page.earlierHref} laterHref={page.laterHref} />
       {snapshot.workspace && snapshot.workspace.length > 0 && <SharedFiles files={snapshot.workspace} />}
     </div>
   );

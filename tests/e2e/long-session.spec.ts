@@ -159,4 +159,24 @@ test.describe('a long session', () => {
     const ids = await shownMessages(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-message-id')));
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  test('a share link of a long session shows its last page, with plain links back to the first message', async ({ page }) => {
+    const share = async (id: string) => {
+      const created = await page.request.post(`/api/sessions/${id}/shares`, { data: {} });
+      expect(created.status()).toBe(201);
+      return ((await created.json()).share as { url: string }).url;
+    };
+    const shortUrl = await share(await seedLongSession(page.request, 120, 'share-short'));
+    const longUrl = await share(await seedLongSession(page.request, 450, 'share-long'));
+    const shortHtml = await (await page.request.get(shortUrl)).text();
+    const longHtml = await (await page.request.get(longUrl)).text();
+    expect(longHtml.length).toBeLessThan(shortHtml.length * 1.15);
+
+    await page.goto(longUrl);
+    await expect(page.getByText(textOf(449))).toBeVisible();
+    await expect(page.getByText(textOf(0), { exact: true })).toHaveCount(0);
+    for (let pages = 0; pages < 10 && (await page.getByTestId('share-earlier').count()); pages++) await page.getByTestId('share-earlier').click();
+    await expect(page.getByText(textOf(0), { exact: true })).toBeVisible();
+    await expect(page.getByTestId('share-later')).toBeVisible();
+  });
 });

@@ -8,7 +8,7 @@ import { visibleText } from '@/lib/text/visible-text';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ token: string }> };
+type Props = { params: Promise<{ token: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
 /** Read once per request: the metadata and the page share it (a live link builds its snapshot once). */
 const readShare = cache((token: string) => openShare(token, { countView: false }));
@@ -31,12 +31,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** A share link: the snapshot, read-only; an unknown, expired or revoked link is a 404. */
-export default async function SharePage({ params }: Props) {
+export default async function SharePage({ params, searchParams }: Props) {
   const { token } = await params;
+  // A page of a long session: the messages before this one (see SharedSession).
+  const { before } = (await searchParams) ?? {};
   // A live page's own refreshes (React Server Component requests) are not new views.
   const refresh = (await headers()).get('rsc') === '1';
   const share = await readShare(token);
   if (!share) notFound();
   if (!refresh) await countShareView(share.view.id);
-  return <SharedSession snapshot={share.snapshot} token={token} live={share.view.mode === 'live'} />;
+  return <SharedSession snapshot={share.snapshot} token={token} live={share.view.mode === 'live'} before={typeof before === 'string' ? before : undefined} />;
 }
