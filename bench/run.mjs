@@ -1,7 +1,7 @@
 // npm run bench [-- --quick] [--only a,b] [--skip-build]: our app against the floor (bench/floor), side by side in
 // one run, on the scripted model server. Writes BENCHMARKS.md (between its markers) and bench/results/latest.json.
 import { execSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,8 +18,14 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
     'no-report': { type: 'boolean', default: false },
+    /** Rewrites BENCHMARKS.md from bench/results/latest.json without measuring. */
+    'report-only': { type: 'boolean', default: false },
   },
 });
+if (args['report-only']) {
+  writeReport(JSON.parse(readFileSync(path.join(REPO, 'bench', 'results', 'latest.json'), 'utf8')));
+  process.exit(0);
+}
 const quick = args.quick;
 const only = args.only ? new Set(args.only.split(',')) : undefined;
 const wanted = (name) => !only || only.has(name);

@@ -108,7 +108,7 @@ export async function startScripted() {
 }
 
 /** Our app as `npm start` serves it (scripts/start.mjs on the build), its own data folder and database. */
-export async function startOurApp(scripted, { nodeOptions, env: extra = {} } = {}) {
+export async function startOurApp(scripted, { nodeOptions, nodeArgs = [], env: extra = {} } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ap-bench-'));
   const db = path.join(dataDir, 'app.db');
@@ -129,7 +129,7 @@ export async function startOurApp(scripted, { nodeOptions, env: extra = {} } = {
     DEFAULT_MODEL: `openai:${MODEL_ID}`,
     ...extra,
   };
-  const proc = await startProcess('app', process.execPath, [path.join(REPO, 'scripts', 'start.mjs')], { cwd: REPO, env, ready: 'ready on', nodeOptions });
+  const proc = await startProcess('app', process.execPath, [...nodeArgs, path.join(REPO, 'scripts', 'start.mjs')], { cwd: REPO, env, ready: 'ready on', nodeOptions });
   return { ...proc, kind: 'app', url: `http://127.0.0.1:${port}`, db, dataDir, modelKey: `openai:${MODEL_ID}` };
 }
 

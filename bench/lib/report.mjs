@@ -12,7 +12,7 @@ const MIB = 2 ** 20;
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 const range = (s, digits = 1, unit = ' ms') => (s ? `${fmt(s.median, digits)}${unit} (${fmt(s.min, digits)}–${fmt(s.max, digits)})` : '–');
 const ratio = (us, floor) => (Number.isFinite(us / floor) ? `${(us / floor).toFixed(2)}×` : '–');
-const verdict = (ok) => (ok === undefined ? 'not run' : ok ? 'pass' : '**MISS**');
+const verdict = (ok) => (ok === undefined ? '–' : ok ? 'pass' : '**MISS**');
 
 function rows(figures) {
   const out = [];
