@@ -11,9 +11,10 @@ import type { MarkdownProps } from './markdown-renderer';
  * text, and `next/dynamic` preloads the chunk from that HTML (a nonce'd preload, so the CSP admits it); the page
  * hydrates without waiting for it, and each message hydrates when it has arrived. Rendered in the browser before
  * the chunk is there (a client-side navigation, the first streamed token of a fresh tab), a message shows its plain
- * text, inert as React text always is, until the formatted version replaces it. On the server the renderer suspends
- * too (seen on every request, cause not yet found), so the HTML streams the plain text first and the formatted text
- * right after it, which React's swap script (nonce'd) puts in place: a reader without JavaScript sees the plain text.
+ * text, inert as React text always is, until the formatted version replaces it. On the server something inside the
+ * renderer suspends at every request (also with the renderer imported synchronously, so not this lazy load; cause not
+ * found yet), so the HTML carries the plain text first and the formatted text right after it, which React's swap
+ * script (nonce'd) puts in place: a reader without JavaScript sees the plain text.
  */
 const MarkdownRenderer = dynamic(() => import('./markdown-renderer').then((module) => module.MarkdownRenderer));
 

@@ -74,8 +74,8 @@ test('markdown and the panels load when they are needed, under the CSP, and work
   expect(await scripts.loaded(INSPECTOR_CHUNK)).toBe(true);
   await expect(page.getByTestId('panel-loading')).toHaveCount(0);
 
-  // A reload: the server's HTML has the formatted message (streamed in place of the plain text when the renderer
-  // suspends: markdown.tsx) and preloads the renderer's chunk with the page's nonce.
+  // A reload: the server's HTML has the formatted message (after the plain text it replaces: markdown.tsx), and
+  // its preloads of the chunks, the renderer's among them, carry the page's nonce.
   const response = await page.request.get(`/s/${id}`);
   const html = await response.text();
   expect(html).toContain('data-streamdown="code-block"');

@@ -9,6 +9,6 @@ afterEach(() => cleanup());
 // formatted text at once, as a page does once the chunk is there.
 beforeAll(async () => {
   render(<Markdown text="**ready**" streaming={false} />);
-  await screen.findByText('ready', { selector: '[data-streamdown="strong"]' }, { timeout: 15_000 });
+  await screen.findByText('ready', { selector: '[data-streamdown="strong"]' }, { timeout: 25_000 });
   cleanup();
-});
+}, 30_000);
