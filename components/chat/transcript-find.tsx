@@ -105,6 +105,9 @@ export function TranscriptFind({
           releaseBottom();
           return reveal(element, needle);
         }
+        // A row parked far from the screen (an empty box) is drawn again once it comes near: bring it there.
+        const parked = [...document.querySelectorAll<HTMLElement>('[data-parked]')].find((row) => row.dataset.transcriptRow === current.messageId);
+        parked?.scrollIntoView?.({ block: 'center' });
         await new Promise((resolve) => requestAnimationFrame(resolve));
       }
     })();

@@ -4,6 +4,7 @@ import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import type { ChatStatus } from 'ai';
 import { StickToBottom, type StickToBottomContext } from 'use-stick-to-bottom';
 import { AssistantMessage } from '@/components/chat/assistant-message';
+import { useParkedRow } from '@/components/chat/hooks/use-parked-row';
 import { LoadEarlier, type EarlierMessages } from '@/components/chat/load-earlier';
 import { ScrollToBottomButton } from '@/components/chat/scroll-to-bottom-button';
 import { ThinkingIndicator } from '@/components/chat/thinking-indicator';
@@ -13,10 +14,12 @@ import { cn } from '@/lib/utils';
 
 /**
  * One message and what is drawn after it; memoised, so a token renders only the message it belongs to.
- * A `deferred` row (from an earlier page) skips rendering while off screen (`content-visibility: auto`):
- * its text stays in the DOM for the browser's find and for screen readers, but scrolling far back costs
- * layout and paint for what is on screen only. Rows of the first page and new ones never switch to it,
- * so nothing near the bottom changes height while the view sticks there.
+ * A `deferred` row (from an earlier page) skips rendering while off screen (`content-visibility: auto`),
+ * and far from the screen it is parked: an empty box of its measured height (hooks/use-parked-row.ts),
+ * so the DOM stays about the same size however far back the person scrolls. The find bar searches the
+ * messages' data, not the DOM, and draws a parked row again before it shows a match in it. Rows of the
+ * first page and new ones are never deferred, so nothing near the bottom changes height while the view
+ * sticks there.
  */
 const TranscriptRow = memo(function TranscriptRow({
   message,
@@ -31,8 +34,12 @@ const TranscriptRow = memo(function TranscriptRow({
   afterMessage?: (message: AgentUIMessage) => React.ReactNode;
   deferred: boolean;
 }) {
+  const { ref, parkedHeight } = useParkedRow(deferred);
+  if (parkedHeight !== undefined) {
+    return <div ref={ref} className="shrink-0" style={{ height: parkedHeight }} data-transcript-row={message.id} data-parked="true" />;
+  }
   return (
-    <div className={cn('flex flex-col gap-7', deferred && '[contain-intrinsic-size:auto_160px] [content-visibility:auto]')} data-transcript-row={message.id}>
+    <div ref={ref} className={cn('flex flex-col gap-7', deferred && '[contain-intrinsic-size:auto_160px] [content-visibility:auto]')} data-transcript-row={message.id}>
       {message.role === 'user' ? (
         <UserMessage message={message} />
       ) : message.role === 'assistant' ? (

@@ -42,6 +42,8 @@ async function seedLongSession(request: APIRequestContext, count: number, title:
 
 const transcript = (page: Page) => page.getByTestId('transcript');
 const shownMessages = (page: Page) => transcript(page).locator('[data-message-id]');
+/** Every loaded message's row, drawn or parked (an empty box of its height, far from the screen). */
+const loadedRows = (page: Page) => transcript(page).locator('[data-transcript-row]');
 
 async function domNodes(page: Page): Promise<number> {
   return page.evaluate(() => document.getElementsByTagName('*').length);
@@ -78,16 +80,48 @@ test.describe('a long session', () => {
     await expect(page.getByText(textOf(199))).toBeInViewport();
     const scroller = transcript(page).locator('xpath=..');
     const first = page.getByText(textOf(0), { exact: true });
-    for (let pages = 0; pages < 10 && !(await first.count()); pages++) {
-      const before = await shownMessages(page).count();
+    const loadEarlier = page.getByTestId('load-earlier');
+    for (let pages = 0; pages < 10 && (await loadEarlier.count()); pages++) {
+      const before = await loadedRows(page).count();
       await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
-      await expect.poll(() => shownMessages(page).count()).toBeGreaterThan(before);
+      await expect.poll(() => loadedRows(page).count()).toBeGreaterThan(before);
     }
-    await first.scrollIntoViewIfNeeded();
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
     await expect(first).toBeInViewport();
     await expect(page.getByTestId('load-earlier')).toHaveCount(0);
-    // Every message once, in the session's order.
-    const texts = await shownMessages(page).evaluateAll((elements) => elements.map((element) => element.textContent ?? ''));
+    // Every message loaded once; rows far from the screen are parked (empty boxes of their height),
+    // so the DOM does not grow with what was scrolled through.
+    const rowIds = await loadedRows(page).evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset.transcriptRow));
+    expect(rowIds).toHaveLength(200);
+    expect(new Set(rowIds).size).toBe(200);
+    expect(await shownMessages(page).count()).toBeLessThan(120);
+    expect(await transcript(page).locator('[data-parked]').count()).toBeGreaterThan(80);
+
+    // Reachable and in order: scrolling down from the top, every row that comes into view is drawn, and the
+    // rows seen, in the order they came, hold the session's messages in order.
+    const seen = new Map<string, string>();
+    const inView = () =>
+      scroller.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return [...element.querySelectorAll<HTMLElement>('[data-transcript-row]')]
+          .filter((row) => {
+            const rect = row.getBoundingClientRect();
+            return rect.bottom > box.top && rect.top < box.bottom;
+          })
+          .map((row) => ({ id: row.dataset.transcriptRow ?? '', parked: row.dataset.parked === 'true', text: row.textContent ?? '' }));
+      });
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+    for (let step = 0; step < 400; step++) {
+      await expect.poll(async () => (await inView()).filter((row) => row.parked).length).toBe(0);
+      for (const row of await inView()) if (!seen.has(row.id)) seen.set(row.id, row.text);
+      const atEnd = await scroller.evaluate((element) => {
+        const end = element.scrollTop + element.clientHeight >= element.scrollHeight - 2;
+        element.scrollBy({ top: element.clientHeight * 0.8 });
+        return end;
+      });
+      if (atEnd) break;
+    }
+    const texts = [...seen.values()];
     expect(texts).toHaveLength(200);
     texts.forEach((text, n) => expect(text).toContain(textOf(n)));
   });
@@ -125,6 +159,13 @@ test.describe('a long session', () => {
     const hit = shownMessages(page).filter({ hasText: 'marmalade' });
     await expect(hit).toBeInViewport();
     await expect(hit).toHaveAttribute('data-find-current', 'true');
+    // Far from the screen the row is parked (an empty box); finding it again draws it and shows the match.
+    const scroller = transcript(page).locator('xpath=..');
+    await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect(hit).toHaveCount(0);
+    await find.fill('marmalad');
+    await expect(hit).toBeInViewport();
+    await expect(hit).toHaveAttribute('data-find-current', 'true');
     await shot(page, 'long-session-find-1280');
     await page.setViewportSize({ width: 390, height: 780 });
     await shot(page, 'long-session-find-390');
@@ -150,13 +191,13 @@ test.describe('a long session', () => {
     const button = page.getByTestId('load-earlier');
     await button.click();
     await expect(button).not.toHaveAttribute('aria-busy', 'true');
-    const loaded = await shownMessages(page).count();
+    const loaded = await loadedRows(page).count();
     await send(page, `Write a lot ${scenario('slow', { delayMs: 80, chunks: 300 })}`);
     await expect(page.getByTestId('message-assistant').last()).toContainText('w3 ');
     await page.getByTestId('stop-button').click();
     await expect(page.getByTestId('send-button')).toBeVisible();
-    await expect.poll(() => shownMessages(page).count()).toBeGreaterThanOrEqual(loaded + 2);
-    const ids = await shownMessages(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-message-id')));
+    await expect.poll(() => loadedRows(page).count()).toBeGreaterThanOrEqual(loaded + 2);
+    const ids = await loadedRows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-transcript-row')));
     expect(new Set(ids).size).toBe(ids.length);
   });
 
