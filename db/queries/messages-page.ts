@@ -17,7 +17,7 @@ export interface PathEntry {
   role: string;
   /** `metadata.usage` as stored (JSON text), for assistant messages that have it. */
   usage: string | null;
-  /** Text of the message, lower-cased, only when asked for (search). */
+  /** The message's text and reasoning parts, only when asked for (search). */
   text?: string;
 }
 

@@ -59,9 +59,12 @@ export async function executeToolCalls(
     }
   };
 
+  // Removed once the calls are over: a listener left on the run's (combined) signal would keep the run alive in memory.
+  let onAbort = () => {};
   const cancelled = new Promise<'cancelled'>((resolve) => {
     if (ctx.signal.aborted) resolve('cancelled');
-    ctx.signal.addEventListener('abort', () => resolve('cancelled'), { once: true });
+    onAbort = () => resolve('cancelled');
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
   });
 
   for (const batch of batchesOf(calls, ctx.tools)) {
@@ -78,6 +81,7 @@ export async function executeToolCalls(
   }
 
   closed = true;
+  ctx.signal.removeEventListener('abort', onAbort);
   for (let i = 0; i < calls.length; i++) {
     results[i] ??= cancelledResult(calls[i]);
   }

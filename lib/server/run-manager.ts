@@ -258,8 +258,8 @@ async function launchRun(
  * Once a run is over, its signal is aborted, so every `{ once: true }` abort listener still on it (or on the signals
  * combined from it with AbortSignal.any) is removed. Node keeps a combined signal that has abort listeners in a
  * process-wide set until they are removed or it aborts with them gone; a listener added at each tool step
- * (lib/agent/tool-executor.ts) held the run's whole request context this way, about 0.5 MB a run, for good.
- * Nothing listens for a real stop any more at this point: the run's end is already written.
+ * (lib/agent/tool-executor.ts, now removed there) held the run's whole request context this way, about 0.5 MB a run,
+ * for good; this keeps any other listener (ours or a library's) from doing the same. Nothing listens for a real stop any more at this point: the run's end is already written.
  */
 function releaseRunSignal(controller: AbortController): void {
   if (!controller.signal.aborted) controller.abort(new RunOverError());

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { getEventListeners } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { AgentTool } from '@/lib/agent/types';
 import { call, echoTool, nextTurnModelMessages, promptOf, run, scriptedModel, textStep, toolOutputChunks, toolStep } from './harness';
@@ -142,5 +143,29 @@ describe('tool execution', () => {
     const model = scriptedModel([toolStep(call('c1', 'echo', { value: 'x' })), textStep('ok')]);
     const { result } = await run({ model, tools: [echoTool()] });
     expect(result.steps[0].tools).toEqual([{ toolCallId: 'c1', toolName: 'echo', status: 'ok', durationMs: expect.any(Number) }]);
+  });
+});
+
+describe('tool execution and the run signal', () => {
+  it('leaves no abort listener on the run signal after its tool steps, without the signal ever aborting', async () => {
+    // A listener left on a signal made with AbortSignal.any keeps it (and what it closes over) in memory for good.
+    const made: AbortSignal[] = [];
+    const any = AbortSignal.any.bind(AbortSignal);
+    const spy = vi.spyOn(AbortSignal, 'any').mockImplementation((signals) => {
+      const signal = any(signals);
+      made.push(signal);
+      return signal;
+    });
+    const controller = new AbortController();
+    try {
+      const model = scriptedModel([toolStep(call('c1', 'echo', { value: 'a' })), toolStep(call('c2', 'echo', { value: 'b' })), textStep('done')]);
+      const { result } = await run({ model, tools: [echoTool()], signal: controller.signal });
+      expect(result.end.reason).toBe('completed');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(controller.signal.aborted).toBe(false);
+    expect(made.length).toBeGreaterThan(0);
+    for (const signal of [controller.signal, ...made]) expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 });
