@@ -46,7 +46,7 @@ export async function startMcpFixture(name: string, options: { env?: Record<stri
   const port = options.port ?? (await freePort());
   const file = recordFile();
   const child = spawn(process.execPath, [fixturePath(name), '--http', String(port)], {
-    env: { PATH: process.env.PATH ?? '', MCP_RECORD_FILE: file, ...options.env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', MCP_RECORD_FILE: file, ...options.env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
