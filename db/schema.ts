@@ -237,9 +237,41 @@ export const mcpServers = sqliteTable('mcp_servers', {
   /** How long one call to this server's tools may take; null: the session's tool timeout. */
   toolTimeoutMs: integer('tool_timeout_ms'),
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  /** The server may ask for model completions (MCP sampling), each approved by the user. Off unless the owner opts in. */
+  allowSampling: integer('allow_sampling', { mode: 'boolean' }).notNull().default(false),
   createdAt: integer('created_at', { mode: 'number' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
 });
+
+/**
+ * A question an MCP server asks the user in the middle of a tool call: a form to fill
+ * (`elicitation`) or a model completion to allow (`sampling`). The waiting run reads the
+ * answer from here, so any tab or instance can answer, and a reload shows it again.
+ */
+export const mcpElicitations = sqliteTable(
+  'mcp_elicitations',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    runId: text('run_id'),
+    toolCallId: text('tool_call_id'),
+    /** The MCP server's name. */
+    server: text('server').notNull(),
+    kind: text('kind', { enum: ['elicitation', 'sampling'] }).notNull(),
+    message: text('message').notNull(),
+    /** elicitation: the requested schema; sampling: the request (messages, system prompt, max tokens). */
+    request: text('request', { mode: 'json' }).$type<unknown>().notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'cancelled'] }).notNull(),
+    /** elicitation: the submitted content when accepted. */
+    answer: text('answer', { mode: 'json' }).$type<unknown>(),
+    createdAt: integer('created_at', { mode: 'number' }).notNull(),
+    answeredAt: integer('answered_at', { mode: 'number' }),
+  },
+  (t) => [index('mcp_elicitations_session_idx').on(t.sessionId)],
+);
 
 /* ---------- Context management (issue 5) ---------- */
 
@@ -358,6 +390,7 @@ export type WorkspaceFileRow = typeof workspaceFiles.$inferSelect;
 export type ToolGrantRow = typeof toolGrants.$inferSelect;
 export type ToolApprovalRow = typeof toolApprovals.$inferSelect;
 export type McpServerRow = typeof mcpServers.$inferSelect;
+export type McpElicitationRow = typeof mcpElicitations.$inferSelect;
 export type CompactionRow = typeof compactions.$inferSelect;
 export type QueuedMessageRow = typeof queuedMessages.$inferSelect;
 
