@@ -5,6 +5,7 @@ import type { CompactionRecord, CompactionTrigger, ContextBreakdown } from '@/li
 import type { ModelInfo } from '@/lib/models/types';
 import type { ApprovalDecision } from '@/lib/api/approval-request';
 import type { PermissionMode } from '@/lib/permissions/policy';
+import type { Todo } from '@/lib/todos/todos';
 
 /** JSON shapes of the HTTP API, shared by route handlers and components. */
 
@@ -37,6 +38,8 @@ export interface TranscriptHistory {
   earlierId: string | null;
   /** Usage of every assistant message before the page, so header totals hold with a partial transcript. */
   usageBefore: UsageTotals | null;
+  /** The agent's newest todo list set before the page (todo_write), or null: the checklist holds when that call is not loaded. */
+  todosBefore: Todo[] | null;
 }
 
 /** `GET /api/sessions/:id/history?before=…`: the page of the shown branch that ends just before `before`. */

@@ -40,7 +40,9 @@ export function ChatComposerArea({
 }) {
   const { chat } = run;
   const busy = chat.busy;
-  const todos = useMemo(() => latestTodosFromMessages(chat.messages) ?? [], [chat.messages]);
+  // The call that set the list may be on a page not loaded: then the server's answer for what came before holds.
+  const todosBefore = run.history.history.todosBefore;
+  const todos = useMemo(() => latestTodosFromMessages(chat.messages) ?? todosBefore ?? [], [chat.messages, todosBefore]);
   return (
     <div ref={ref} className="mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-4">
       <QueuedMessages

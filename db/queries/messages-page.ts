@@ -56,6 +56,18 @@ export async function loadPathEntries(db: Db, ownerId: string, sessionId: string
   });
 }
 
+/**
+ * Ids of the session's messages whose stored JSON contains `needle`: a cheap
+ * pre-filter over the text (no JSON parsing); callers read and check the rows.
+ */
+export async function messageIdsContaining(db: Db, ownerId: string, sessionId: string, needle: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.ownerId, ownerId), eq(messages.sessionId, sessionId), sql`instr(${messages.message}, ${needle}) > 0`));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The rows of `ids`, in the order given (ids of another owner or session are left out). */
 export async function loadMessageRowsByIds(db: Db, ownerId: string, sessionId: string, ids: readonly string[]): Promise<StoredMessageRow[]> {
   if (ids.length === 0) return [];

@@ -1,9 +1,10 @@
 import 'server-only';
 import type { Db } from '@/db/client';
-import { loadMessageRowsByIds, loadPathEntries, type PathEntry } from '@/db/queries/messages-page';
+import { loadMessageRowsByIds, loadPathEntries, messageIdsContaining, type PathEntry } from '@/db/queries/messages-page';
 import { addUsage, emptyUsage, type AgentUIMessage, type UsageTotals } from '@/lib/agent/messages';
 import { MAX_PAGE_MESSAGES, TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
 import type { MessagePage, TranscriptHistory, TranscriptSearchHit } from '@/lib/api-types';
+import { latestTodosFromMessages, type Todo } from '@/lib/todos/todos';
 import { branchesOf } from './branches';
 import { ApiError } from './http';
 import { requireSession } from './session-access';
@@ -17,7 +18,9 @@ const TURN_REACH = 20;
 
 interface PathPage {
   ids: string[];
-  history: TranscriptHistory;
+  /** Where the page starts on the path. */
+  start: number;
+  history: Omit<TranscriptHistory, 'todosBefore'>;
 }
 
 function usageOf(entries: readonly PathEntry[]): UsageTotals | null {
@@ -51,8 +54,34 @@ function pageOfPath(path: readonly PathEntry[], options: { limit: number; before
   }
   return {
     ids: path.slice(start, end).map((entry) => entry.id),
+    start,
     history: { earlierId: start > 0 ? path[start - 1].id : null, usageBefore: usageOf(path.slice(0, start)) },
   };
+}
+
+/** How a todo_write call appears in a stored message's JSON (its part type). */
+const TODO_WRITE_PART = '"tool-todo_write"';
+
+/**
+ * The newest todo list set on the path before `start`, so the checklist above
+ * the composer holds when the todo_write call is on a page not loaded. Only
+ * messages whose text mentions the tool are read, newest first.
+ */
+async function todosBefore(db: Db, ownerId: string, sessionId: string, path: readonly PathEntry[], start: number): Promise<Todo[] | null> {
+  if (start === 0) return null;
+  const candidates = await messageIdsContaining(db, ownerId, sessionId, TODO_WRITE_PART);
+  for (let i = start - 1; i >= 0 && candidates.size > 0; i--) {
+    if (!candidates.has(path[i].id)) continue;
+    const todos = latestTodosFromMessages(await readPageMessages(db, ownerId, sessionId, [path[i].id]));
+    if (todos) return todos;
+  }
+  return null;
+}
+
+/** The page's messages and everything its history says. */
+async function readPage(db: Db, ownerId: string, sessionId: string, path: readonly PathEntry[], page: PathPage): Promise<{ messages: AgentUIMessage[]; history: TranscriptHistory }> {
+  const [messages, todos] = await Promise.all([readPageMessages(db, ownerId, sessionId, page.ids), todosBefore(db, ownerId, sessionId, path, page.start)]);
+  return { messages, history: { ...page.history, todosBefore: todos } };
 }
 
 /** Reads and validates the page's messages (an unreadable one is a stand-in, as in a whole transcript). */
@@ -66,8 +95,7 @@ async function readPageMessages(db: Db, ownerId: string, sessionId: string, ids:
 /** The last page of the shown branch: what the session page renders first. */
 export async function loadLastPage(db: Db, ownerId: string, sessionId: string, limit = TRANSCRIPT_PAGE_SIZE): Promise<{ messages: AgentUIMessage[]; history: TranscriptHistory }> {
   const path = await loadPathEntries(db, ownerId, sessionId);
-  const page = pageOfPath(path, { limit })!;
-  return { messages: await readPageMessages(db, ownerId, sessionId, page.ids), history: page.history };
+  return readPage(db, ownerId, sessionId, path, pageOfPath(path, { limit })!);
 }
 
 /** `GET /api/sessions/:id/history`: the page before `before` (a message the client shows), or from `from` on. */
@@ -76,8 +104,8 @@ export async function loadEarlierMessagesFor(request: Request, sessionId: string
   const path = await loadPathEntries(db, ownerId, sessionId);
   const page = pageOfPath(path, query);
   if (!page) throw new ApiError('not_found', 'That message is not on the branch this session shows.');
-  const messages = await readPageMessages(db, ownerId, sessionId, page.ids);
-  return { messages, ...page.history, branches: await branchesOf(ownerId, sessionId, messages) };
+  const { messages, history } = await readPage(db, ownerId, sessionId, path, page);
+  return { messages, ...history, branches: await branchesOf(ownerId, sessionId, messages) };
 }
 
 const EXCERPT_CHARS = 60;

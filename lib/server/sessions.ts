@@ -77,7 +77,7 @@ async function loadSessionView(request: Request | Headers, id: string, limit?: n
   if (!row) return undefined;
   const [transcript, running] = await Promise.all([
     limit === undefined
-      ? loadSessionMessages(db, ownerId, id).then((messages) => ({ messages, history: { earlierId: null, usageBefore: null } }))
+      ? loadSessionMessages(db, ownerId, id).then((messages) => ({ messages, history: { earlierId: null, usageBefore: null, todosBefore: null } }))
       : loadLastPage(db, ownerId, id, limit),
     getRunningRun(db, ownerId, id),
   ]);

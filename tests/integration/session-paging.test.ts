@@ -8,25 +8,32 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessage, UsageTotals } from '@/lib/agent/messages';
 import type { MessagePage, SessionDetail } from '@/lib/api-types';
+import type { Todo } from '@/lib/todos/todos';
 import { params, setupAppHarness } from '../support/app-harness';
 
 const app = setupAppHarness({ name: 'session-paging', routes: ['history', 'search', 'branch'] });
 
 const usage = (n: number): UsageTotals => ({ inputTokens: 100 + n, cachedInputTokens: n % 3, outputTokens: 10 + n, reasoningTokens: n % 2, estimated: false });
 
-function messageAt(sessionId: string, n: number): AgentUIMessage {
+/** Todo lists that assistant messages at these positions set with todo_write. */
+type TodoWrites = Record<number, Todo[]>;
+
+function messageAt(sessionId: string, n: number, todoWrites: TodoWrites = {}): AgentUIMessage {
   const id = `${sessionId}-m${String(n).padStart(4, '0')}`;
-  return n % 2 === 0
-    ? { id, role: 'user', parts: [{ type: 'text', text: `Question ${n}${n === 6 ? ' about the pelican' : ''}` }] }
-    : { id, role: 'assistant', parts: [{ type: 'text', text: `Answer ${n}` }], metadata: { usage: usage(n) } };
+  if (n % 2 === 0) return { id, role: 'user', parts: [{ type: 'text', text: `Question ${n}${n === 6 ? ' about the pelican' : ''}` }] };
+  const todos = todoWrites[n];
+  const todoPart: AgentUIMessage['parts'] = todos
+    ? [{ type: 'tool-todo_write', toolCallId: `call-${n}`, state: 'output-available', input: { todos }, output: 'Todo list updated.' }]
+    : [];
+  return { id, role: 'assistant', parts: [...todoPart, { type: 'text', text: `Answer ${n}` }], metadata: { usage: usage(n) } };
 }
 
 /** Writes `count` messages straight into the database, one turn after another. */
-async function seedSession(count: number): Promise<{ id: string; messages: AgentUIMessage[] }> {
+async function seedSession(count: number, todoWrites?: TodoWrites): Promise<{ id: string; messages: AgentUIMessage[] }> {
   const id = await app.newSession();
   const { getDb } = await import('@/db/client');
   const db = await getDb();
-  const messages = Array.from({ length: count }, (_, n) => messageAt(id, n));
+  const messages = Array.from({ length: count }, (_, n) => messageAt(id, n, todoWrites));
   const now = Date.now();
   for (const [n, message] of messages.entries()) {
     await db.run(sql`
@@ -102,6 +109,33 @@ describe('paged session history', () => {
     expect(shown.map((m) => m.id)).toEqual(long.messages.map((m) => m.id));
     // The same as the whole transcript the API still answers without a limit.
     expect((await detail(long.id)).messages.map((m) => m.id)).toEqual(long.messages.map((m) => m.id));
+  });
+
+  it('says which todo list the agent set before the page, so the checklist holds when that call is not loaded', async () => {
+    const first: Todo[] = [{ id: '1', content: 'Read the brief', status: 'in_progress' }];
+    const second: Todo[] = [
+      { id: '1', content: 'Read the brief', status: 'completed' },
+      { id: '2', content: 'Write the summary', status: 'in_progress' },
+    ];
+    const session = await seedSession(200, { 11: first, 101: second });
+    const last = await detail(session.id, '?limit=40');
+    expect(last.history!.todosBefore).toEqual(second);
+
+    // Walking back: each page's answer is the newest list set before it, and none before the first call.
+    let shown = last.messages;
+    const seen: Array<Todo[] | null> = [];
+    for (let earlierId = last.history!.earlierId; earlierId !== null; ) {
+      const page = (await (await history(session.id, `before=${encodeURIComponent(shown[0].id)}`)).json()).page as MessagePage;
+      shown = [...page.messages, ...shown];
+      earlierId = page.earlierId;
+      const start = session.messages.length - shown.length;
+      expect(page.todosBefore).toEqual(start > 101 ? second : start > 11 ? first : null);
+      seen.push(page.todosBefore);
+    }
+    expect(seen).toContainEqual(first);
+    expect(seen.at(-1)).toBeNull();
+    // A session without todo_write has none.
+    expect((await detail(long.id, '?limit=40')).history!.todosBefore).toBeNull();
   });
 
   it('reaches back to a given message in one request (a search hit to show)', async () => {

@@ -41,7 +41,7 @@ export function useSessionRun(input: { session: SessionSummary; initialMessages:
       if (queued.length > 0) followQueueRef.current(queued.map((item) => item.id));
     },
   });
-  const history = useTranscriptHistory({ sessionId: session.id, initial: input.initialHistory ?? { earlierId: null, usageBefore: null }, chat });
+  const history = useTranscriptHistory({ sessionId: session.id, initial: input.initialHistory ?? { earlierId: null, usageBefore: null, todosBefore: null }, chat });
   const followers = useRunFollowers(session.id, chat, history.showMessages, queue);
   useEffect(() => {
     followQueueRef.current = followers.followQueue;

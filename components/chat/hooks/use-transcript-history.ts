@@ -6,7 +6,7 @@ import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { BranchMap, TranscriptHistory } from '@/lib/api-types';
 import { fetchEarlierMessages } from '@/lib/client/api';
 
-const NOTHING_BEFORE: TranscriptHistory = { earlierId: null, usageBefore: null };
+const NOTHING_BEFORE: TranscriptHistory = { earlierId: null, usageBefore: null, todosBefore: null };
 
 /**
  * The part of a long session the tab has loaded. The page starts with the
@@ -51,7 +51,7 @@ export function useTranscriptHistory(input: { sessionId: string; initial: Transc
         if (messagesRef.current[0]?.id !== first.id) return false;
         options.beforePrepend?.();
         setMessages((current: AgentUIMessage[]) => (current[0]?.id === first.id ? [...page.messages, ...current] : current));
-        setHistory({ earlierId: page.earlierId, usageBefore: page.usageBefore });
+        setHistory({ earlierId: page.earlierId, usageBefore: page.usageBefore, todosBefore: page.todosBefore });
         setEarlierBranches((known) => ({ ...known, ...page.branches }));
         setEarlierIds((known) => new Set([...known, ...page.messages.map((message) => message.id)]));
         return true;
