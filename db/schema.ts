@@ -273,6 +273,42 @@ export const mcpElicitations = sqliteTable(
   (t) => [index('mcp_elicitations_session_idx').on(t.sessionId)],
 );
 
+/**
+ * OAuth for one remote MCP server, per owner: the client registration (dynamic client
+ * registration), the tokens, and at most one authorization in progress. Secrets
+ * (registration, tokens, PKCE verifier) are sealed (lib/server/secret-box.ts) and never
+ * leave the server. Everything here is bound to `serverUrl`: once the server's address
+ * changes, nothing stored is sent anywhere until the user connects again.
+ */
+export const mcpOAuth = sqliteTable('mcp_oauth', {
+  serverId: text('server_id')
+    .primaryKey()
+    .references(() => mcpServers.id, { onDelete: 'cascade' }),
+  ownerId: text('owner_id').notNull(),
+  /** The server URL this was obtained for. */
+  serverUrl: text('server_url').notNull(),
+  /** The redirect URI registered with the authorization server (ours, from the request's allowed origin). */
+  redirectUrl: text('redirect_url'),
+  /** Sealed JSON: the client information the authorization server registered. */
+  clientInformation: text('client_information'),
+  /** Sealed JSON: the tokens (access, refresh). */
+  tokens: text('tokens'),
+  /** When the access token expires (ms); null: unknown or none. */
+  tokensExpireAt: integer('tokens_expire_at', { mode: 'number' }),
+  /** The scope granted, shown in settings. */
+  scope: text('scope'),
+  /** Discovery results (public metadata, no secrets), so each run does not rediscover. */
+  discoveryState: text('discovery_state', { mode: 'json' }).$type<unknown>(),
+  /** Set when a connection was refused for want of authorization (settings then offer "Connect"). */
+  requiredAt: integer('required_at', { mode: 'number' }),
+  connectedAt: integer('connected_at', { mode: 'number' }),
+  /** The authorization in progress: SHA-256 of its state, its sealed PKCE verifier, its deadline. Single-use. */
+  pendingStateHash: text('pending_state_hash'),
+  pendingVerifier: text('pending_verifier'),
+  pendingExpiresAt: integer('pending_expires_at', { mode: 'number' }),
+  updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+});
+
 /* ---------- Context management (issue 5) ---------- */
 
 /**
@@ -390,6 +426,7 @@ export type WorkspaceFileRow = typeof workspaceFiles.$inferSelect;
 export type ToolGrantRow = typeof toolGrants.$inferSelect;
 export type ToolApprovalRow = typeof toolApprovals.$inferSelect;
 export type McpServerRow = typeof mcpServers.$inferSelect;
+export type McpOAuthRow = typeof mcpOAuth.$inferSelect;
 export type McpElicitationRow = typeof mcpElicitations.$inferSelect;
 export type CompactionRow = typeof compactions.$inferSelect;
 export type QueuedMessageRow = typeof queuedMessages.$inferSelect;
