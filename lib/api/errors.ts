@@ -32,6 +32,7 @@ export const API_ERROR_STATUS = {
   rate_limited: 429,
   not_implemented: 501,
   internal: 500,
+  mcp_unavailable: 502,
   db_busy: 503,
   shutting_down: 503,
 } as const satisfies Record<string, number>;
@@ -75,6 +76,7 @@ const DESCRIPTIONS: Record<ApiErrorCode, string> = {
   rate_limited: 'Too many requests. Wait a moment and try again.',
   not_implemented: 'This server does not support this kind of request.',
   internal: 'The server hit an unexpected error. Try again in a moment.',
+  mcp_unavailable: 'An MCP server could not be reached or did not answer. Check it in Settings → MCP servers.',
   db_busy: 'The database is busy. Nothing was saved; try again in a moment.',
   shutting_down: 'The server is restarting. Try again in a moment.',
 };
