@@ -1,5 +1,6 @@
 import type { ToolResultPart } from 'ai';
 import type { AgentTelemetry, AgentTool, LoopSettings } from './types';
+import type { ToolEmit } from './tool';
 import type { AgentHooks, ApprovalTicket, HookRecord, ToolCallUserDecision } from './hooks';
 import { runAfterToolCallHooks, runBeforeToolCallHooks } from './hooks';
 import type { ToolTrace } from './trace';
@@ -189,6 +190,11 @@ async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<To
   const rewritten = input !== call.input ? { rewrittenInput: input } : {};
 
   const timeoutMs = tool.timeoutMs ?? ctx.settings.toolTimeoutMs;
+  // Data the tool shows while it runs (progress, log lines); silent once the call is over, as the step may be too.
+  let running = true;
+  const emit: ToolEmit = (chunk) => {
+    if (running) ctx.writer.write(chunk);
+  };
   const controller = new AbortController();
   const onRunAbort = () => controller.abort(new ToolCancelledError());
   ctx.signal.addEventListener('abort', onRunAbort, { once: true });
@@ -196,7 +202,7 @@ async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<To
   try {
     // A tool that ignores its signal is abandoned: the race settles without it.
     const output = await Promise.race([
-      Promise.resolve().then(() => tool.execute(input, { toolCallId: call.toolCallId, signal: controller.signal })),
+      Promise.resolve().then(() => tool.execute(input, { toolCallId: call.toolCallId, signal: controller.signal, emit })),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           const error = new ToolTimeoutError(tool.name, timeoutMs);
@@ -227,6 +233,7 @@ async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<To
     );
     return done(status, { errorText, extra: rewritten });
   } finally {
+    running = false;
     clearTimeout(timer);
     ctx.signal.removeEventListener('abort', onRunAbort);
   }

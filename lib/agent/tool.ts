@@ -1,4 +1,5 @@
 import type { FlexibleSchema } from 'ai';
+import type { AgentUIMessageChunk, UsageTotals } from './messages';
 
 /**
  * A tool the loop can execute. The loop, not the SDK, runs tools: this gives it
@@ -19,10 +20,24 @@ export interface AgentTool<INPUT = any, OUTPUT = unknown> {
   timeoutMs?: number;
   /** Per-tool output limit for the model; defaults to LoopSettings.maxToolResultChars. */
   maxResultChars?: number;
+  /** May be left out of a request past the tool cap (MCP tools; lib/agent/tool-cap.ts). Built-ins never are. */
+  deferrable?: boolean;
   execute(input: INPUT, ctx: ToolExecutionContext): Promise<OUTPUT>;
 }
 
+/**
+ * Writes a data chunk into the running step's stream (stored with the message
+ * unless `transient`): progress, log lines, forms a tool shows while it runs.
+ * A no-op once the call is over, so a late notification cannot write into a
+ * finished step.
+ */
+export type ToolEmit = (chunk: Extract<AgentUIMessageChunk, { type: `data-${string}` }>) => void;
+
 interface ToolExecutionContext {
   toolCallId: string;
+  /** Aborted when the call is cancelled (Stop, the tool timeout, the run's end). */
   signal: AbortSignal;
+  emit: ToolEmit;
+  /** Adds usage the tool spent on a model (MCP sampling) to the run's usage. */
+  addUsage?(usage: UsageTotals): void;
 }

@@ -1,24 +1,28 @@
 import { jsonSchema, type JSONSchema7 } from 'ai';
-import type { MCPClient, ListToolsResult } from '@ai-sdk/mcp';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentTool } from '@/lib/agent/types';
 import type { McpToolSummary } from '@/lib/api-types';
-import { connectMcpServer, describeMcpError, McpConnectionError, MCP_CONNECT_TIMEOUT_MS, type McpServerConfig } from './connect';
+import { connectMcpServer, describeMcpError, McpConnectionError, MCP_CONNECT_TIMEOUT_MS, type McpClientHandlers, type McpServerConfig } from './connect';
 import { mcpToolName, withHashSuffix } from './names';
 import { mcpResultToOutput, McpToolResultError } from './output';
-
-type McpToolDefinition = ListToolsResult['tools'][number];
 
 /** A server offering more than this is cut off: every tool costs prompt tokens on every call. */
 const MAX_TOOLS_PER_SERVER = 100;
 const MAX_LIST_PAGES = 10;
 const MAX_DESCRIPTION_CHARS = 1_000;
+/**
+ * The SDK's own per-request timeout (60 s by default) would end a long call the
+ * loop allows; the loop's tool timeout (which aborts the signal) is the one that counts.
+ */
+const MCP_CALL_REQUEST_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 
 /** Lists every tool of a connected server (all pages), bounded in time. */
-async function listMcpTools(client: MCPClient, timeoutMs = MCP_CONNECT_TIMEOUT_MS): Promise<McpToolDefinition[]> {
+async function listMcpTools(client: Client, timeoutMs = MCP_CONNECT_TIMEOUT_MS): Promise<McpToolDefinition[]> {
   const tools: McpToolDefinition[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES && tools.length < MAX_TOOLS_PER_SERVER; page++) {
-    const result = await client.listTools({ params: cursor ? { cursor } : undefined, options: { timeout: timeoutMs } });
+    const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
     tools.push(...result.tools);
     cursor = result.nextCursor;
     if (!cursor) break;
@@ -66,7 +70,7 @@ function inputSchemaOf(tool: McpToolDefinition) {
  * One server's tools as AgentTools. Calls go through `client`; the loop owns timeout and
  * cancellation, with the server's own tool timeout when it has one (else the session's).
  */
-function mcpAgentTools(serverName: string, client: MCPClient, tools: McpToolDefinition[], toolTimeoutMs?: number | null): AgentTool[] {
+function mcpAgentTools(serverName: string, client: Client, tools: McpToolDefinition[], toolTimeoutMs?: number | null): AgentTool[] {
   const names = namespacedNames(serverName, tools);
   return tools.map((tool, index): AgentTool<Record<string, unknown>> => {
     const permission = mcpPermissionOf(tool);
@@ -81,7 +85,7 @@ function mcpAgentTools(serverName: string, client: MCPClient, tools: McpToolDefi
       ...(toolTimeoutMs ? { timeoutMs: toolTimeoutMs } : {}),
       async execute(input, { signal }) {
         try {
-          const result = await client.callTool({ name: tool.name, arguments: input ?? {}, options: { signal } });
+          const result = await client.callTool({ name: tool.name, arguments: input ?? {} }, undefined, { signal, timeout: MCP_CALL_REQUEST_TIMEOUT_MS });
           return mcpResultToOutput(result);
         } catch (error) {
           if (error instanceof McpToolResultError || signal.aborted) throw error;
@@ -108,8 +112,8 @@ export interface McpToolSet {
  * Connects to every server at once and collects their tools. A server that is
  * down, slow or broken is left out with a notice; it never fails the run.
  */
-export async function loadMcpTools(servers: McpServerConfig[], options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<McpToolSet> {
-  const clients: MCPClient[] = [];
+export async function loadMcpTools(servers: McpServerConfig[], options: { timeoutMs?: number; signal?: AbortSignal; handlers?: McpClientHandlers } = {}): Promise<McpToolSet> {
+  const clients: Client[] = [];
   const settled = await Promise.allSettled(
     servers.map(async (server) => {
       const client = await connectMcpServer(server, options);
@@ -141,7 +145,7 @@ export async function loadMcpTools(servers: McpServerConfig[], options: { timeou
 
 /** Settings' "Test connection": connect, list, close. */
 export async function testMcpServer(server: McpServerConfig, options: { timeoutMs?: number } = {}): Promise<{ ok: true; tools: McpToolSummary[] } | { ok: false; error: string }> {
-  let client: MCPClient | undefined;
+  let client: Client | undefined;
   try {
     client = await connectMcpServer(server, options);
     return { ok: true, tools: summarizeMcpTools(server.name, await listMcpTools(client, options.timeoutMs)) };

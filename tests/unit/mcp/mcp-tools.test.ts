@@ -52,9 +52,9 @@ describe('MCP tools from a live server', () => {
     const set = await loadMcpTools([server()]);
     try {
       const echo = set.tools.find((tool) => tool.name === 'everything__echo')!;
-      expect(await echo.execute({ message: 'hello' }, { toolCallId: 'c1', signal: signal() })).toBe('Echo: hello');
+      expect(await echo.execute({ message: 'hello' }, { toolCallId: 'c1', signal: signal(), emit: () => {} })).toBe('Echo: hello');
       const sum = set.tools.find((tool) => tool.name === 'everything__get-sum')!;
-      expect(await sum.execute({ a: 2, b: 40 }, { toolCallId: 'c2', signal: signal() })).toContain('is 42');
+      expect(await sum.execute({ a: 2, b: 40 }, { toolCallId: 'c2', signal: signal(), emit: () => {} })).toContain('is 42');
     } finally {
       await set.close();
     }
@@ -64,7 +64,7 @@ describe('MCP tools from a live server', () => {
     const set = await loadMcpTools([server()]);
     try {
       const sum = set.tools.find((tool) => tool.name === 'everything__get-sum')!;
-      await expect(sum.execute({ a: 'x' }, { toolCallId: 'c3', signal: signal() })).rejects.toThrow(/Invalid arguments for tool get-sum/);
+      await expect(sum.execute({ a: 'x' }, { toolCallId: 'c3', signal: signal(), emit: () => {} })).rejects.toThrow(/Invalid arguments for tool get-sum/);
     } finally {
       await set.close();
     }
@@ -76,7 +76,7 @@ describe('MCP tools from a live server', () => {
     await own.stop();
     try {
       const echo = set.tools.find((tool) => tool.name === 'gone__echo')!;
-      await expect(echo.execute({ message: 'x' }, { toolCallId: 'c4', signal: signal() })).rejects.toThrow(/MCP server "gone"/);
+      await expect(echo.execute({ message: 'x' }, { toolCallId: 'c4', signal: signal(), emit: () => {} })).rejects.toThrow(/MCP server "gone"/);
     } finally {
       await set.close();
     }

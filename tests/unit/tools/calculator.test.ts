@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calculatorTool, evaluateExpression } from '@/lib/tools/calculator';
 
-const ctx = { toolCallId: 't', signal: new AbortController().signal };
+const ctx = { toolCallId: 't', signal: new AbortController().signal, emit: () => {} };
 
 describe('calculator', () => {
   it.each([

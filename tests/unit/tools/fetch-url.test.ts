@@ -67,7 +67,7 @@ afterAll(async () => {
 
 /** The tool with the test-only allowance for the local server; production passes nothing. */
 const tool = () => fetchUrlTool({ allowPrivateAddressForTests: (address) => address === '127.0.0.1' });
-const call = (url: string, signal = new AbortController().signal) => tool().execute({ url }, { toolCallId: 'c', signal });
+const call = (url: string, signal = new AbortController().signal) => tool().execute({ url }, { toolCallId: 'c', signal, emit: () => {} });
 
 describe('fetch_url', () => {
   it('declares the network permission class and is read-only', () => {
@@ -113,7 +113,7 @@ describe('fetch_url', () => {
 
   it('refuses loopback and metadata addresses without the test allowance', async () => {
     const production = fetchUrlTool();
-    const run = (url: string) => production.execute({ url }, { toolCallId: 'c', signal: new AbortController().signal });
+    const run = (url: string) => production.execute({ url }, { toolCallId: 'c', signal: new AbortController().signal, emit: () => {} });
     await expect(run(`${origin}/article`)).rejects.toThrow(/loopback/);
     await expect(run('http://169.254.169.254/latest/meta-data/')).rejects.toThrow(/metadata/);
     await expect(run('file:///etc/passwd')).rejects.toThrow(/Only http and https/);

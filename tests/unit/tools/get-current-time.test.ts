@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { currentTime, getCurrentTimeInput, getCurrentTimeTool } from '@/lib/tools/get-current-time';
 import { builtinTools } from '@/lib/tools';
 
-const ctx = { toolCallId: 't', signal: new AbortController().signal };
+const ctx = { toolCallId: 't', signal: new AbortController().signal, emit: () => {} };
 const fixed = new Date('2026-03-03T13:05:09Z');
 
 describe('get_current_time', () => {

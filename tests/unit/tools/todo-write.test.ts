@@ -9,7 +9,7 @@ import { latestTodosFromMessages, openTodoItems, type Todo } from '@/lib/todos/t
 import { todoWriteTool } from '@/lib/tools/todo-write';
 import { zodInput } from '../../support/zod-input';
 
-const ctx = { toolCallId: 'c', signal: new AbortController().signal };
+const ctx = { toolCallId: 'c', signal: new AbortController().signal, emit: () => {} };
 const plan: Todo[] = [
   { id: '1', content: 'Read the data', status: 'completed' },
   { id: '2', content: 'Write the report', status: 'in_progress' },

@@ -11,7 +11,7 @@ import { MAX_FILE_BYTES } from '@/lib/workspace/limits';
 import { memoryWorkspaceStore, type StoredWorkspaceFile } from '@/lib/workspace/store';
 import { Workspace } from '@/lib/workspace/workspace';
 
-const ctx = () => ({ toolCallId: 'call-1', signal: new AbortController().signal });
+const ctx = () => ({ toolCallId: 'call-1', signal: new AbortController().signal, emit: () => {} });
 const file = (path: string, content: string): StoredWorkspaceFile => ({ path, content: new TextEncoder().encode(content) });
 
 async function setup(files: StoredWorkspaceFile[] = []) {
