@@ -1,9 +1,11 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { ElicitationCard } from '@/components/agent/elicitation-card';
 import { FailedAttemptRow } from '@/components/agent/failed-attempt-row';
 import { NudgeRow } from '@/components/agent/nudge-row';
 import { RetryNoticeRow } from '@/components/agent/retry-notice';
+import { SamplingCard } from '@/components/agent/sampling-card';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
 import { ToolNoticeRow } from '@/components/agent/tool-notice-row';
 import { UnreadableMessagePart } from '@/components/chat/unreadable-message-part';
@@ -73,7 +75,15 @@ export const DATA_PART_RENDERERS = {
   'data-tool-decision': 'hidden',
   // Drawn on the tool call's card too ("Arguments edited by you…"), collected by AssistantMessage.
   'data-tool-edit': 'hidden',
-  // Transient: useSessionChat's onData refreshes the context meter and dividers; never stored in a message.
+  // An MCP server's form or model-call request during a tool call, drawn under that call's card (it follows it in the message).
+  'data-elicitation': {
+    render: (part, { messageStreaming }) => <ElicitationCard notice={part.data} live={messageStreaming} />,
+    visible: always,
+  },
+  'data-sampling': {
+    render: (part, { messageStreaming }) => <SamplingCard notice={part.data} live={messageStreaming} />,
+    visible: always,
+  },  // Transient: useSessionChat's onData refreshes the context meter and dividers; never stored in a message.
   'data-compaction': 'hidden',
   // Transient, like data-compaction: the meter's live figure.
   'data-context': 'hidden',

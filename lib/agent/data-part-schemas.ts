@@ -1,6 +1,6 @@
 import type { FinishReason } from 'ai';
 import { z } from 'zod';
-import type { AgentDataTypes, NudgeNotice, RunEndReason, StepErrorNotice, ToolDecisionNotice } from './messages';
+import type { AgentDataTypes, ElicitationNotice, NudgeNotice, SamplingNotice, RunEndReason, StepErrorNotice, ToolDecisionNotice } from './messages';
 
 /**
  * A zod schema for every data part type of AgentUIMessage. Stored messages are
@@ -101,5 +101,28 @@ export const DATA_PART_SCHEMAS = {
   }),
   'unreadable-message': z.object({
     reason: z.string(),
+  }),
+  elicitation: z.object({
+    elicitationId: z.string(),
+    toolCallId: z.string().optional(),
+    server: z.string(),
+    message: z.string(),
+    requestedSchema: z.unknown(),
+    status: z.enum(everyMember<ElicitationNotice['status']>()(['pending', 'accepted', 'declined', 'cancelled'])),
+    content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
+    note: z.string().optional(),
+  }),
+  sampling: z.object({
+    samplingId: z.string().optional(),
+    toolCallId: z.string().optional(),
+    server: z.string(),
+    status: z.enum(everyMember<SamplingNotice['status']>()(['refused', 'pending', 'running', 'completed', 'denied', 'cancelled', 'failed'])),
+    request: z.object({
+      systemPrompt: z.string().optional(),
+      messages: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string() })),
+      maxTokens: z.number(),
+    }),
+    response: z.object({ text: z.string(), model: z.string(), inputTokens: z.number(), outputTokens: z.number() }).optional(),
+    note: z.string().optional(),
   }),
 } satisfies { [K in keyof AgentDataTypes]: z.ZodType<AgentDataTypes[K]> };

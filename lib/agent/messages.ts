@@ -165,6 +165,41 @@ export interface UnreadableMessageNotice {
   reason: string;
 }
 
+/**
+ * A form an MCP server asked the user to fill in while one of its tools ran (MCP elicitation).
+ * Written again with the same part id as it changes: pending, then answered or cancelled.
+ */
+export interface ElicitationNotice {
+  /** Where the answer goes: POST /api/sessions/:id/elicitations/:elicitationId. */
+  elicitationId: string;
+  toolCallId?: string;
+  server: string;
+  /** The server's words; shown as plain text. */
+  message: string;
+  /** The server's requested schema (a flat object of primitive fields; lib/mcp/elicitation.ts). */
+  requestedSchema: unknown;
+  status: 'pending' | 'accepted' | 'declined' | 'cancelled';
+  /** What the user sent back, when accepted. */
+  content?: Record<string, string | number | boolean | string[]>;
+  /** Why it ended as it did, e.g. "the run ended" or "the form has an unsupported field". */
+  note?: string;
+}
+
+/**
+ * An MCP server asked to call the model (MCP sampling): refused unless the server is allowed to,
+ * then approved by the user, then the model's answer. Rewritten in place like ElicitationNotice.
+ */
+export interface SamplingNotice {
+  /** Absent when refused outright (nothing to answer). */
+  samplingId?: string;
+  toolCallId?: string;
+  server: string;
+  status: 'refused' | 'pending' | 'running' | 'completed' | 'denied' | 'cancelled' | 'failed';
+  request: { systemPrompt?: string; messages: { role: 'user' | 'assistant'; text: string }[]; maxTokens: number };
+  response?: { text: string; model: string; inputTokens: number; outputTokens: number };
+  note?: string;
+}
+
 // A type alias (not an interface) so it satisfies the SDK's Record<string, unknown> constraint.
 // Each type has a zod schema in ./data-part-schemas.ts (stored messages are validated with them).
 export type AgentDataTypes = {
@@ -178,6 +213,8 @@ export type AgentDataTypes = {
   compaction: CompactionNotice;
   context: ContextNotice;
   'unreadable-message': UnreadableMessageNotice;
+  elicitation: ElicitationNotice;
+  sampling: SamplingNotice;
 };
 
 export type AgentUIMessage = UIMessage<AgentMetadata, AgentDataTypes>;

@@ -43,6 +43,29 @@ const DATA_PARTS: { [T in DataPartType]: DataPartOf<T> } = {
   'data-compaction': { type: 'data-compaction', data: { id: 'compaction-1', tokensBefore: 150_000, tokensAfter: 40_000 } },
   'data-context': { type: 'data-context', data: { tokens: 96_000, estimated: false } },
   'data-unreadable-message': { type: 'data-unreadable-message', data: { reason: 'parts[0].type: unknown part type' } },
+  'data-elicitation': {
+    type: 'data-elicitation',
+    id: 'elicitation-1',
+    data: {
+      elicitationId: 'elicit-1',
+      toolCallId: 'call-1',
+      server: 'deploy',
+      message: 'Which environment?',
+      requestedSchema: { type: 'object', properties: { env: { type: 'string', enum: ['staging', 'production'] } }, required: ['env'] },
+      status: 'declined',
+    },
+  },
+  'data-sampling': {
+    type: 'data-sampling',
+    id: 'sampling-1',
+    data: {
+      toolCallId: 'call-1',
+      server: 'deploy',
+      status: 'refused',
+      request: { messages: [{ role: 'user', text: 'Summarize the release notes.' }], maxTokens: 200 },
+      note: 'sampling is not enabled for MCP server "deploy"; enable it in Settings → MCP servers.',
+    },
+  },
 };
 
 /** Rows each visible type draws, and the text they must show. */
@@ -53,6 +76,11 @@ const EXPECTED_ROWS: Array<[DataPartType, { testId: string; text: string }]> = [
   ['data-tool-notice', { testId: 'tool-notice', text: 'MCP · github: github refused the connection. Its tools are not available in this run.' }],
   ['data-run-end', { testId: 'run-end', text: 'The run failedThe provider answered 500 three times.' }],
   ['data-unreadable-message', { testId: 'unreadable-message', text: 'This message could not be loadedparts[0].type: unknown part type' }],
+  ['data-elicitation', { testId: 'elicitation-card', text: 'MCP · deploy asksDeclinedWhich environment?' }],
+  [
+    'data-sampling',
+    { testId: 'sampling-card', text: 'MCP · deploy wants to call the modelRefusedSampling is not enabled for MCP server "deploy"; enable it in Settings → MCP servers.' },
+  ],
 ];
 
 const HIDDEN: DataPartType[] = ['data-tool-decision', 'data-tool-edit', 'data-compaction', 'data-context'];
