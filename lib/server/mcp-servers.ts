@@ -10,6 +10,7 @@ import { commandFingerprint, isCommandConfirmed, UNCONFIRMED_COMMAND_MESSAGE } f
 import { toMcpServerView } from '@/lib/mcp/view';
 import { getAppDb } from './db';
 import { withOpenHeaders } from './mcp-header-secrets';
+import { withOAuthProviders } from './mcp-oauth';
 import { ApiError } from './http';
 import { requireHostCommandOperator } from './local-peer';
 import { currentOwnerId } from './owner';
@@ -57,13 +58,15 @@ export async function removeServer(request: Request, id: string): Promise<void> 
 /** Connects and lists the tools. A stdio server whose command was not confirmed never starts. */
 export async function testServer(request: Request, id: string): Promise<McpTestResult> {
   await limitRequest('tool', request);
-  const row = await requireServer((await currentOwnerId(request)), id);
+  const ownerId = await currentOwnerId(request);
+  const row = await requireServer(ownerId, id);
   assertTransportAllowed(row.transport);
   if (row.transport === 'stdio') {
     await requireHostCommandOperator(request, 'Running a stdio MCP server');
     if (!isCommandConfirmed(row)) throw new ApiError('command_unconfirmed', UNCONFIRMED_COMMAND_MESSAGE);
   }
-  return connectAndList(withOpenHeaders(row));
+  const [server] = await withOAuthProviders(await getAppDb(), ownerId, [withOpenHeaders(row)]);
+  return connectAndList(server);
 }
 
 export async function confirmStdioCommand(request: Request, id: string, body: ConfirmStdioCommandInput): Promise<McpServerView> {

@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { listMcpServers } from '@/db/queries/mcp-servers';
 import { credentialEnvValues, scrubSecrets } from '@/lib/log.mjs';
 import { openStoredHeaderValue } from './mcp-header-secrets';
+import { storedOAuthSecretValues } from './mcp-oauth';
 import { storedProviderKeyValues } from './provider-keys';
 import { SecretDecryptError } from './secret-box';
 
@@ -16,12 +17,12 @@ const MIN_HEADER_VALUE_CHARS = 4;
 /**
  * Everything exports and shares must never contain: this server's credential variables,
  * every provider key stored in the database (any owner's: a user could paste the admin's
- * key into a chat), and the owner's MCP header values, decrypted. Longest first.
+ * key into a chat), and the owner's MCP header values and OAuth tokens, decrypted. Longest first.
  */
 export async function secretValuesToScrub(db: Db, ownerId: string): Promise<string[]> {
-  const [providerKeys, servers] = await Promise.all([storedProviderKeyValues(db), listMcpServers(db, ownerId)]);
+  const [providerKeys, servers, oauthSecrets] = await Promise.all([storedProviderKeyValues(db), listMcpServers(db, ownerId), storedOAuthSecretValues(db, ownerId)]);
   const headerValues = servers.flatMap((server) => Object.values(server.headers ?? {}).flatMap(openedOrNothing));
-  const values = [...credentialEnvValues(), ...providerKeys.filter((key) => key.length >= MIN_SECRET_CHARS), ...headerValues.filter((value) => value.length >= MIN_HEADER_VALUE_CHARS)];
+  const values = [...credentialEnvValues(), ...providerKeys.filter((key) => key.length >= MIN_SECRET_CHARS), ...headerValues.filter((value) => value.length >= MIN_HEADER_VALUE_CHARS), ...oauthSecrets];
   return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 

@@ -5,6 +5,7 @@ import { setSessionTodos } from '@/db/queries/todos';
 import { databaseWorkspaceStore } from '@/db/queries/workspace';
 import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
 import { withOpenHeaders } from './mcp-header-secrets';
+import { withOAuthProviders } from './mcp-oauth';
 
 /** A session's tools with the database behind them: its workspace, its todo list and the owner's enabled MCP servers. */
 export function sessionToolsFor(input: { db: Db; ownerId: string; sessionId: string }): Promise<SessionToolSet> {
@@ -13,6 +14,6 @@ export function sessionToolsFor(input: { db: Db; ownerId: string; sessionId: str
     sessionId,
     workspace: databaseWorkspaceStore(db, ownerId, sessionId),
     saveTodos: (todos) => setSessionTodos(db, ownerId, sessionId, todos),
-    mcpServers: async () => (await listEnabledMcpServers(db, ownerId)).map(withOpenHeaders),
+    mcpServers: async () => withOAuthProviders(db, ownerId, (await listEnabledMcpServers(db, ownerId)).map(withOpenHeaders)),
   });
 }
