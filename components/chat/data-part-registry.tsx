@@ -9,6 +9,7 @@ import { SamplingCard } from '@/components/agent/sampling-card';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
 import { ToolNoticeRow } from '@/components/agent/tool-notice-row';
 import { UnreadableMessagePart } from '@/components/chat/unreadable-message-part';
+import { ToolsLeftOutRow } from '@/components/agent/tools-left-out-row';
 import type { AgentUIMessagePart } from '@/lib/agent/messages';
 
 /**
@@ -60,6 +61,11 @@ export const DATA_PART_RENDERERS = {
   'data-tool-notice': {
     render: (part) => <ToolNoticeRow notice={part.data} />,
     visible: always,
+  },
+  // The tool cap's left-out list (shown while anything is left out).
+  'data-tools-left-out': {
+    render: (part) => <ToolsLeftOutRow notice={part.data} />,
+    visible: (part) => part.data.leftOut.length > 0,
   },
   // A stored message that failed validation on load: the whole message is this stand-in.
   'data-unreadable-message': {

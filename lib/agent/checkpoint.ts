@@ -27,6 +27,8 @@ export interface LoopCheckpoint {
   messageUsageBase: UsageTotals;
   /** When the run started, by the loop's clock: its wall-clock limit counts from here. */
   startedAt: number;
+  /** Left-out tools the model enabled with search_tools (tool-cap.ts); absent in checkpoints from before. */
+  enabledTools?: string[];
 }
 
 /** How a run may pause and go on (the second argument of runAgent). */

@@ -102,6 +102,14 @@ export const DATA_PART_SCHEMAS = {
   'unreadable-message': z.object({
     reason: z.string(),
   }),
+  'tools-left-out': z.object({
+    cap: z.number(),
+    total: z.number(),
+    sent: z.number(),
+    reason: z.string(),
+    leftOut: z.array(z.object({ name: z.string(), title: z.string().optional() })),
+    enabled: z.array(z.string()),
+  }),
   elicitation: z.object({
     elicitationId: z.string(),
     toolCallId: z.string().optional(),

@@ -34,6 +34,8 @@ export interface BeforeToolCallContext {
   input: unknown;
   /** Set when the call resumes after the user answered its approval request. */
   userDecision?: ToolCallUserDecision;
+  /** The permission class of the tool as the step offered it (tools can change mid-run: list_changed, search_tools). */
+  permission?: AgentTool['permission'];
 }
 
 /** The user's answer to an approval request, as the loop resumes the call. */

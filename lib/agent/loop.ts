@@ -9,7 +9,7 @@ import { decideOnFinish, runEnd } from './finish';
 import { DONE_TOOL_NAME, DONE_TOOL_NUDGE, doneTool, unfinishedWorkNudge } from './done-tool';
 import { errorMessage } from './errors';
 import { addUsage } from './messages';
-import { abortEnd, checkpointOf, createRunContext, hookOptions, type LoopState, type OpenStep, type RunContext } from './run-context';
+import { abortEnd, checkpointOf, createRunContext, hookOptions, refreshRunTools, toolsForRequest, type LoopState, type OpenStep, type RunContext } from './run-context';
 import { appendToolResults, applyCompaction, askCompaction, closeStep, nudge, runModelStep, settleUnexecuted } from './loop-step';
 import { resumeApprovals } from './resume-approvals';
 
@@ -132,6 +132,7 @@ async function checkBudget(ctx: RunContext): Promise<LoopState> {
 }
 
 async function callModelState(ctx: RunContext): Promise<LoopState> {
+  await refreshRunTools(ctx);
   const trace = createStepTrace(ctx.stepBase + ctx.iteration, 'model', ctx.clock.now());
   ctx.iteration += 1;
   const prepared = await runBeforeModelCallHooks(
@@ -142,7 +143,7 @@ async function callModelState(ctx: RunContext): Promise<LoopState> {
   let tools = [...prepared.tools];
   // Done-tool mode cannot work without the done tool, whatever a hook did.
   if (ctx.settings.requireDoneTool && !tools.some((t) => t.name === DONE_TOOL_NAME)) tools.push(doneTool());
-  tools = dedupeByName(tools);
+  tools = toolsForRequest(ctx, dedupeByName(tools), { notify: true });
   const step = await runModelStep(ctx, trace, { instructions: prepared.instructions, tools, messages: ctx.messages });
 
   await runAfterModelCallHooks(
@@ -261,7 +262,8 @@ async function summarize(ctx: RunContext): Promise<LoopState> {
   const trace = createStepTrace(ctx.stepBase + ctx.iteration, 'summary', ctx.clock.now());
   // A temporary copy: the summary request never becomes part of the stored history.
   const messages: ModelMessage[] = [...ctx.messages, { role: 'user', content: SUMMARY_PROMPT }];
-  const step = await runModelStep(ctx, trace, { instructions: ctx.instructions, tools: ctx.tools, messages, toolChoice: 'none' });
+  const tools = toolsForRequest(ctx, ctx.tools, { notify: false });
+  const step = await runModelStep(ctx, trace, { instructions: ctx.instructions, tools, messages, toolChoice: 'none' });
   if (step.outcome.status === 'aborted') return { kind: 'end', end: abortEnd(ctx), step };
   if (step.outcome.status !== 'finished' || !step.outcome.text.trim()) {
     step.writer.closeOpenParts();

@@ -157,6 +157,24 @@ export interface ToolEditNotice {
 }
 
 /**
+ * Tools left out of the run's requests by the cap (lib/agent/tool-cap.ts): "128 of 312 tools sent; 184 left out".
+ * One part per message (id `tools-left-out`), updated when the list changes; the model finds them with search_tools.
+ */
+export interface ToolsLeftOutNotice {
+  /** The `maxToolsSent` setting in effect. */
+  cap: number;
+  /** Tools the run could have offered. */
+  total: number;
+  /** Tools the request carried (search_tools not counted). */
+  sent: number;
+  /** Why, in words: the limit and the setting that sets it. */
+  reason: string;
+  leftOut: { name: string; title?: string }[];
+  /** Left-out tools the model enabled with search_tools so far. */
+  enabled: string[];
+}
+
+/**
  * Stands in for a stored message that failed validation on load (lib/server/stored-messages.ts):
  * the message keeps its id and role, and this is its only part. Never saved, never sent to the model.
  */
@@ -213,6 +231,7 @@ export type AgentDataTypes = {
   compaction: CompactionNotice;
   context: ContextNotice;
   'unreadable-message': UnreadableMessageNotice;
+  'tools-left-out': ToolsLeftOutNotice;
   elicitation: ElicitationNotice;
   sampling: SamplingNotice;
 };

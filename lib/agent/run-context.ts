@@ -1,7 +1,11 @@
 import { convertToModelMessages, type ModelMessage } from 'ai';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd, UsageTotals } from './messages';
 import { emptyUsage } from './messages';
-import type { AgentTool, ApprovalAnswer, Clock, LoopSettings, RunAgentInput } from './types';
+import { resourceAttachmentText } from './resource-attachment';
+import type { AgentTool, ApprovalAnswer, Clock, LoopSettings, RefreshedTools, RunAgentInput } from './types';
+import { errorMessage } from './errors';
+import { createToolCapState, selectTools, type ToolCapState } from './tool-cap';
+import { searchToolsTool } from './tool-search';
 import type { LoopCheckpoint, RunChain } from './checkpoint';
 import { resolveSettings } from './settings';
 import { systemClock } from './clock';
@@ -74,14 +78,19 @@ export interface RunContext {
   messageUsageBase: UsageTotals;
   /** Whether to pause at this step boundary (RunChain.shouldPause). */
   shouldPause: () => boolean;
+  /** The tool cap's memory: tools the model enabled, the latest step's left-out list (tool-cap.ts). */
+  toolCap: ToolCapState;
+  /** Offered when the cap leaves tools out; one per run, bound to `toolCap`. */
+  searchTool: AgentTool;
 }
 
 export async function createRunContext(input: RunAgentInput, chain: RunChain = {}): Promise<RunContext> {
   const settings = resolveSettings(input.settings);
   const clock = input.clock ?? systemClock;
   const deadline = new AbortController();
-  const tools = settings.requireDoneTool ? [...input.tools.filter((t) => t.name !== DONE_TOOL_NAME), doneTool()] : [...input.tools];
+  const tools = withDoneTool(input.tools, settings);
   const instructions = settings.requireDoneTool ? `${input.instructions}\n\n${DONE_TOOL_INSTRUCTIONS}`.trim() : input.instructions;
+  const toolCap = createToolCapState();
   const ctx: RunContext = {
     input,
     settings,
@@ -110,9 +119,63 @@ export async function createRunContext(input: RunAgentInput, chain: RunChain = {
     stepBase: 0,
     messageUsageBase: (input.approvals?.length ? input.messages.at(-1)?.metadata?.usage : undefined) ?? emptyUsage(),
     shouldPause: chain.shouldPause ?? (() => false),
+    toolCap,
+    searchTool: searchToolsTool(toolCap),
   };
   if (chain.resume) resumeFrom(ctx, chain.resume);
   return ctx;
+}
+
+/** The run's tools, with the done tool when done-tool mode is on. */
+function withDoneTool(tools: readonly AgentTool[], settings: LoopSettings): AgentTool[] {
+  return settings.requireDoneTool ? [...tools.filter((t) => t.name !== DONE_TOOL_NAME), doneTool()] : [...tools];
+}
+
+/**
+ * Before a model step: asks the caller whether the tool list changed (RunAgentInput.refreshTools). A new
+ * list replaces the run's tools from this step on, and its notices are written. A refresh that fails keeps
+ * the tools the run has, with a notice.
+ */
+export async function refreshRunTools(ctx: RunContext): Promise<void> {
+  if (!ctx.input.refreshTools) return;
+  let refreshed: RefreshedTools | null;
+  try {
+    refreshed = await ctx.input.refreshTools();
+  } catch (error) {
+    refreshed = { tools: ctx.tools, notices: [{ source: 'Tools', message: `Could not refresh the tool list (${errorMessage(error)}); the run keeps the tools it had.` }] };
+  }
+  if (!refreshed) return;
+  ctx.tools = withDoneTool(refreshed.tools, ctx.settings);
+  refreshed.notices?.forEach((notice, index) => ctx.write({ type: 'data-tool-notice', id: `tool-notice-step-${ctx.stepBase + ctx.iteration}-${index}`, data: notice }));
+}
+
+/**
+ * The tools one request carries: all of them within the cap (the `maxToolsSent` setting), else the
+ * built-ins, the tools the model enabled and as many others as fit, plus search_tools. With `notify`,
+ * a changed left-out list is written as the `data-tools-left-out` part (one per message, updated in place).
+ */
+export function toolsForRequest(ctx: RunContext, tools: readonly AgentTool[], options: { notify: boolean }): AgentTool[] {
+  const selection = selectTools(tools, ctx.settings.maxToolsSent, ctx.toolCap.enabled);
+  ctx.toolCap.latest = selection;
+  if (options.notify) {
+    const key = selection.leftOut.length ? `${selection.sent.length}/${selection.total}:${selection.leftOut.map((t) => t.name).join(',')}` : '';
+    if (key !== (ctx.toolCap.noticeKey ?? '')) {
+      ctx.toolCap.noticeKey = key;
+      ctx.write({
+        type: 'data-tools-left-out',
+        id: 'tools-left-out',
+        data: {
+          cap: selection.cap,
+          total: selection.total,
+          sent: selection.sent.length,
+          reason: `over the limit of ${selection.cap} tools per request (the Max tools per request setting)`,
+          leftOut: selection.leftOut.map((tool) => ({ name: tool.name, ...(tool.title && tool.title !== tool.name ? { title: tool.title } : {}) })),
+          enabled: [...ctx.toolCap.enabled],
+        },
+      });
+    }
+  }
+  return selection.leftOut.length ? [...selection.sent, ctx.searchTool] : selection.sent;
 }
 
 /** Where a paused run stood: what the loop counts across steps (the conversation is the stored history). */
@@ -126,6 +189,7 @@ export function checkpointOf(ctx: RunContext): LoopCheckpoint {
     usage: ctx.usage,
     messageUsageBase: ctx.messageUsageBase,
     startedAt: ctx.startedAt,
+    ...(ctx.toolCap.enabled.length ? { enabledTools: [...ctx.toolCap.enabled] } : {}),
   };
 }
 
@@ -138,6 +202,7 @@ function resumeFrom(ctx: RunContext, checkpoint: LoopCheckpoint): void {
   ctx.usage = checkpoint.usage;
   ctx.messageUsageBase = checkpoint.messageUsageBase;
   ctx.startedAt = checkpoint.startedAt;
+  ctx.toolCap.enabled = [...(checkpoint.enabledTools ?? [])];
 }
 
 /**
@@ -149,7 +214,12 @@ export async function historyToModelMessages(messages: AgentUIMessage[], tools: 
   return convertToModelMessages<AgentUIMessage>(withoutApprovalBookkeeping(withoutUnreadableMessages(messages)), {
     tools: toSdkToolSet(tools, maxToolResultChars),
     ignoreIncompleteToolCalls: true,
-    convertDataPart: (part) => (part.type === 'data-nudge' ? { type: 'text', text: `[${part.data.kind} nudge] ${part.data.message}` } : undefined),
+    convertDataPart: (part) => {
+      if (part.type === 'data-nudge') return { type: 'text', text: `[${part.data.kind} nudge] ${part.data.message}` };
+      // A resource the person attached with @: the model reads its content, wrapped in <resource>.
+      if (part.type === 'data-mcp-resource') return { type: 'text', text: resourceAttachmentText(part.data) };
+      return undefined;
+    },
   });
 }
 

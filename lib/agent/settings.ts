@@ -181,6 +181,17 @@ export const SETTINGS = {
     scope: 'session',
     group: 'loop',
   }),
+  /** Tool definitions one model request carries at most; past it, MCP tools are left out and searchable (tool-cap.ts). */
+  maxToolsSent: setting({
+    schema: int(1, 1_000),
+    // OpenAI's API refuses a request with more than 128 tools; built-ins always go, MCP tools fill the rest.
+    default: 128,
+    label: 'Max tools per request',
+    help: 'Past this, MCP tools are left out of the request (the transcript lists them) and the model can find them with search_tools.',
+    control: { kind: 'number' },
+    scope: 'session',
+    group: 'loop',
+  }),
   maxToolResultChars: setting({
     schema: int(100, 1_000_000),
     // The model sees at most this many characters of one tool result; the UI keeps the full output.

@@ -169,7 +169,7 @@ async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<To
   const userDecision = ctx.userDecisions?.get(call.toolCallId);
   const permission = await runBeforeToolCallHooks(
     ctx.hooks.beforeToolCall,
-    { iteration: ctx.iteration, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, ...(userDecision ? { userDecision } : {}) },
+    { iteration: ctx.iteration, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, permission: tool.permission, ...(userDecision ? { userDecision } : {}) },
     hookOptions,
   );
   const decide = (outcome: ToolDecisionNotice['outcome'], reason: string | undefined) => {

@@ -1,6 +1,6 @@
 import type { LanguageModel, TelemetryOptions } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
-import type { AgentUIMessage, AgentUIMessageChunk, RunEnd, UsageTotals } from './messages';
+import type { AgentUIMessage, AgentUIMessageChunk, RunEnd, ToolNotice, UsageTotals } from './messages';
 import type { AgentHooks } from './hooks';
 import type { CompactFunction } from './budget';
 import type { StepTrace, ToolTrace } from './trace';
@@ -30,6 +30,11 @@ export interface RunAgentInput {
   /** Full history including the new user message, as stored (UI messages). */
   messages: AgentUIMessage[];
   tools: AgentTool[];
+  /**
+   * Asked before each model step: a non-null answer replaces the run's tools from that step on
+   * (e.g. an MCP server announced `notifications/tools/list_changed`), and its notices are written.
+   */
+  refreshTools?: () => Promise<RefreshedTools | null>;
   settings?: Partial<LoopSettings>;
   hooks?: Partial<AgentHooks>;
   signal: AbortSignal;
@@ -65,6 +70,13 @@ export interface AgentTelemetry {
   modelCall: TelemetryOptions;
   /** Wraps one tool call, from its permission check to its result; the result's trace says how it ended. */
   traceToolCall<R extends { trace: ToolTrace }>(call: { toolName: string; toolCallId: string }, run: () => Promise<R>): Promise<R>;
+}
+
+/** A new tool list for the rest of the run (RunAgentInput.refreshTools). */
+export interface RefreshedTools {
+  tools: AgentTool[];
+  /** Shown in the transcript, e.g. "MCP · github changed its tools: added x, removed y". */
+  notices?: ToolNotice[];
 }
 
 export interface ApprovalAnswer {

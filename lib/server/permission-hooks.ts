@@ -43,11 +43,11 @@ export function permissionHooks(ctx: PermissionContext): Pick<AgentHooks, 'befor
         },
       },
     ],
-    beforeToolCall: [{ name: 'permissions', failClosed: true, run: (call) => authorizeToolCall(ctx, byName.get(call.toolName), call) }],
+    beforeToolCall: [{ name: 'permissions', failClosed: true, run: (call) => authorizeToolCall(ctx, byName.get(call.toolName) ?? { permission: call.permission }, call) }],
   };
 }
 
-async function authorizeToolCall(ctx: PermissionContext, tool: AgentTool | undefined, call: BeforeToolCallContext): Promise<BeforeToolCallDecision> {
+async function authorizeToolCall(ctx: PermissionContext, tool: Pick<AgentTool, 'permission'> | undefined, call: BeforeToolCallContext): Promise<BeforeToolCallDecision> {
   const { db, ownerId, sessionId } = ctx;
   const mode = await getPermissionMode(db, ownerId, sessionId);
   if (!mode) return { action: 'deny', reason: 'the session no longer exists' };

@@ -43,6 +43,18 @@ const DATA_PARTS: { [T in DataPartType]: DataPartOf<T> } = {
   'data-compaction': { type: 'data-compaction', data: { id: 'compaction-1', tokensBefore: 150_000, tokensAfter: 40_000 } },
   'data-context': { type: 'data-context', data: { tokens: 96_000, estimated: false } },
   'data-unreadable-message': { type: 'data-unreadable-message', data: { reason: 'parts[0].type: unknown part type' } },
+  'data-tools-left-out': {
+    type: 'data-tools-left-out',
+    id: 'tools-left-out',
+    data: {
+      cap: 128,
+      total: 130,
+      sent: 127,
+      reason: 'over the limit of 128 tools per request',
+      leftOut: [{ name: 'big__export_report' }, { name: 'big__archive_project', title: 'Archive project' }, { name: 'big__delete_branch' }],
+      enabled: [],
+    },
+  },
   'data-elicitation': {
     type: 'data-elicitation',
     id: 'elicitation-1',
@@ -76,6 +88,7 @@ const EXPECTED_ROWS: Array<[DataPartType, { testId: string; text: string }]> = [
   ['data-tool-notice', { testId: 'tool-notice', text: 'MCP · github: github refused the connection. Its tools are not available in this run.' }],
   ['data-run-end', { testId: 'run-end', text: 'The run failedThe provider answered 500 three times.' }],
   ['data-unreadable-message', { testId: 'unreadable-message', text: 'This message could not be loadedparts[0].type: unknown part type' }],
+  ['data-tools-left-out', { testId: 'tools-left-out-summary', text: '127 of 130 tools sent; 3 left out: over the limit of 128 tools per request. The agent can find them with search_tools.' }],
   ['data-elicitation', { testId: 'elicitation-card', text: 'MCP · deploy asksDeclinedWhich environment?' }],
   [
     'data-sampling',
