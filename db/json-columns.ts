@@ -97,6 +97,18 @@ export const mcpHeadersColumn = z.record(z.string(), z.string());
 
 export const mcpArgsColumn = z.array(z.string());
 
+/** Tool names (as the MCP server names them) the owner switched off for every session. */
+export const mcpDisabledToolsColumn = z.array(z.string());
+
+/**
+ * A session's own MCP choices over the owner's settings, by server id: a server switched on or
+ * off for this session, and tools switched on or off (by the server's tool name). Absent: as set.
+ */
+export const mcpSessionOverridesColumn = z.object({
+  servers: z.record(z.string(), z.boolean()).optional(),
+  tools: z.record(z.string(), z.record(z.string(), z.boolean())).optional(),
+});
+
 /** A share's privacy choices (lib/api-types.ts ShareOptions). */
 export const shareOptionsColumn = z.object({
   hideSystemPrompt: z.boolean(),

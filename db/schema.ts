@@ -5,7 +5,9 @@ import type {
   chunkColumn,
   compactionRecordColumn,
   mcpArgsColumn,
+  mcpDisabledToolsColumn,
   mcpHeadersColumn,
+  mcpSessionOverridesColumn,
   messageColumn,
   runContinuationColumn,
   sessionSettingsColumn,
@@ -36,6 +38,8 @@ export const sessions = sqliteTable(
     permissionMode: text('permission_mode', { enum: ['plan', 'ask', 'accept-edits', 'auto'] }).notNull().default('ask'),
     /** The agent's todo list (todo_write), shown as a live checklist. */
     todos: text('todos', { mode: 'json' }).$type<z.output<typeof todosColumn>>().notNull().default([]),
+    /** MCP servers and tools switched on or off for this session only (applied from the next request). */
+    mcpOverrides: text('mcp_overrides', { mode: 'json' }).$type<z.output<typeof mcpSessionOverridesColumn>>().notNull().default({}),
     /** A fork: the session and message it was copied from (the link back). */
     forkedFromSessionId: text('forked_from_session_id'),
     forkedFromMessageId: text('forked_from_message_id'),
@@ -239,6 +243,8 @@ export const mcpServers = sqliteTable('mcp_servers', {
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
   /** The server may ask for model completions (MCP sampling), each approved by the user. Off unless the owner opts in. */
   allowSampling: integer('allow_sampling', { mode: 'boolean' }).notNull().default(false),
+  /** Tools of this server switched off (the server's own tool names): never offered, a call to one is refused. */
+  disabledTools: text('disabled_tools', { mode: 'json' }).$type<z.output<typeof mcpDisabledToolsColumn>>().notNull().default([]),
   createdAt: integer('created_at', { mode: 'number' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
 });
