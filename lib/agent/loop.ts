@@ -194,6 +194,7 @@ async function runTools(ctx: RunContext, step: OpenStep): Promise<LoopState> {
     iteration: ctx.iteration,
     writer: step.writer,
     traceToolCall: ctx.input.telemetry?.traceToolCall,
+    addUsage: (usage) => (ctx.usage = addUsage(ctx.usage, usage)),
   });
   for (const result of results) step.settled.add(result.call.toolCallId);
   step.trace.tools.push(...results.map((r) => r.trace));

@@ -1,6 +1,7 @@
 import { runEnd } from './finish';
 import type { ApprovalAnswer } from './types';
 import { createStepTrace } from './trace';
+import { addUsage } from './messages';
 import { executeToolCalls } from './tool-executor';
 import { StepWriter } from './step-writer';
 import { answeredCalls, withResolvedCalls, type ResolvedCall } from './approvals';
@@ -69,6 +70,7 @@ export async function resumeApprovals(ctx: RunContext, answers: ApprovalAnswer[]
       writer: step.writer,
       userDecisions,
       traceToolCall: ctx.input.telemetry?.traceToolCall,
+      addUsage: (usage) => (ctx.usage = addUsage(ctx.usage, usage)),
     },
   );
   for (const result of results) {

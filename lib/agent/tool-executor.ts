@@ -4,7 +4,7 @@ import type { ToolEmit } from './tool';
 import type { AgentHooks, ApprovalTicket, HookRecord, ToolCallUserDecision } from './hooks';
 import { runAfterToolCallHooks, runBeforeToolCallHooks } from './hooks';
 import type { ToolTrace } from './trace';
-import type { AgentUIMessageChunk, ToolDecisionNotice } from './messages';
+import type { AgentUIMessageChunk, ToolDecisionNotice, UsageTotals } from './messages';
 import type { ModelToolCall } from './model-call';
 import type { StepWriter } from './step-writer';
 import { errorMessage, formatSeconds } from './errors';
@@ -44,6 +44,8 @@ export interface ToolRunContext {
   userDecisions?: ReadonlyMap<string, ToolCallUserDecision>;
   /** Tracing of each call (RunAgentInput.telemetry). */
   traceToolCall?: AgentTelemetry['traceToolCall'];
+  /** Adds what a tool spent on the model (MCP sampling) to the run's usage. */
+  addUsage?(usage: UsageTotals): void;
 }
 
 export async function executeToolCalls(
@@ -134,6 +136,50 @@ class ToolTimeoutError extends Error {
     this.name = 'ToolTimeoutError';
   }
 }
+/** A tool's timeout that stands still while the tool waits for the user (ToolExecutionContext.pauseTimeout). */
+class PausableTimeout {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private onTimeout: (() => void) | undefined;
+  private remainingMs: number;
+  private armedAt = 0;
+  private pauses = 0;
+  private stopped = false;
+
+  constructor(ms: number) {
+    this.remainingMs = ms;
+  }
+
+  start(onTimeout: () => void): void {
+    this.onTimeout = onTimeout;
+    if (this.pauses === 0) this.arm();
+  }
+
+  pause(): () => void {
+    if (this.pauses++ === 0 && this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.remainingMs -= performance.now() - this.armedAt;
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.pauses === 0) this.arm();
+    };
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  private arm(): void {
+    if (this.stopped || !this.onTimeout) return;
+    this.armedAt = performance.now();
+    this.timer = setTimeout(this.onTimeout, Math.max(0, this.remainingMs));
+  }
+}
+
 class ToolCancelledError extends Error {
   constructor() {
     super(CANCELLED_TOOL_RESULT);
@@ -198,17 +244,25 @@ async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<To
   const controller = new AbortController();
   const onRunAbort = () => controller.abort(new ToolCancelledError());
   ctx.signal.addEventListener('abort', onRunAbort, { once: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new PausableTimeout(timeoutMs);
   try {
     // A tool that ignores its signal is abandoned: the race settles without it.
     const output = await Promise.race([
-      Promise.resolve().then(() => tool.execute(input, { toolCallId: call.toolCallId, signal: controller.signal, emit })),
+      Promise.resolve().then(() =>
+        tool.execute(input, {
+          toolCallId: call.toolCallId,
+          signal: controller.signal,
+          emit,
+          pauseTimeout: () => timeout.pause(),
+          ...(ctx.addUsage ? { addUsage: ctx.addUsage } : {}),
+        }),
+      ),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
+        timeout.start(() => {
           const error = new ToolTimeoutError(tool.name, timeoutMs);
           controller.abort(error);
           reject(error);
-        }, timeoutMs);
+        });
       }),
       new Promise<never>((_, reject) => {
         if (ctx.signal.aborted) reject(new ToolCancelledError());
@@ -234,7 +288,7 @@ async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<To
     return done(status, { errorText, extra: rewritten });
   } finally {
     running = false;
-    clearTimeout(timer);
+    timeout.stop();
     ctx.signal.removeEventListener('abort', onRunAbort);
   }
 }

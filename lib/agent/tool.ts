@@ -40,4 +40,10 @@ interface ToolExecutionContext {
   emit: ToolEmit;
   /** Adds usage the tool spent on a model (MCP sampling) to the run's usage. */
   addUsage?(usage: UsageTotals): void;
+  /**
+   * Stops the tool's timeout while the tool waits for the user (an MCP form or a sampling
+   * approval), as Claude Code does: a person may take longer than any tool should. Call the
+   * returned function when the wait is over; the timeout resumes with the time it had left.
+   */
+  pauseTimeout?(): () => void;
 }
