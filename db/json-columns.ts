@@ -6,6 +6,7 @@ import type { RetryRecord, StepTrace, ToolTrace } from '@/lib/agent/trace';
 import type { StoredBodyBase } from '@/lib/agent/trace-body';
 import type { CompactionRecord, DroppedItem, PrunedItem } from '@/lib/context/types';
 import type { ShareOptions, ShareSnapshot } from '@/lib/api-types';
+import type { McpServerStatus } from '@/lib/mcp/types';
 import { todoSchema } from '@/lib/todos/todos';
 import { sessionLoopSettings, type LoopSettingsOverrides } from '@/lib/settings/loop-settings';
 
@@ -96,6 +97,13 @@ export const compactionRecordColumn = z.object({
 export const mcpHeadersColumn = z.record(z.string(), z.string());
 
 export const mcpArgsColumn = z.array(z.string());
+
+/** An MCP server's last connection state (lib/mcp/connection.ts writes it through lib/server). */
+export const mcpStatusColumn = z.object({
+  state: z.enum(['connected', 'reconnecting', 'failed']),
+  message: z.string().optional(),
+  at: z.number(),
+}) satisfies z.ZodType<McpServerStatus>;
 
 /** Tool names (as the MCP server names them) the owner switched off for every session. */
 export const mcpDisabledToolsColumn = z.array(z.string());

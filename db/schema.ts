@@ -6,6 +6,7 @@ import type {
   compactionRecordColumn,
   mcpArgsColumn,
   mcpDisabledToolsColumn,
+  mcpStatusColumn,
   mcpHeadersColumn,
   mcpSessionOverridesColumn,
   messageColumn,
@@ -245,6 +246,8 @@ export const mcpServers = sqliteTable('mcp_servers', {
   allowSampling: integer('allow_sampling', { mode: 'boolean' }).notNull().default(false),
   /** Tools of this server switched off (the server's own tool names): never offered, a call to one is refused. */
   disabledTools: text('disabled_tools', { mode: 'json' }).$type<z.output<typeof mcpDisabledToolsColumn>>().notNull().default([]),
+  /** How the last run (or test) found the server: connected, reconnecting or failed, why and when; the settings page shows it. */
+  status: text('status', { mode: 'json' }).$type<z.output<typeof mcpStatusColumn>>(),
   createdAt: integer('created_at', { mode: 'number' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
 });
