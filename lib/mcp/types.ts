@@ -17,6 +17,17 @@ export interface McpServerRecord {
   /** null: the session's tool timeout. */
   toolTimeoutMs: number | null;
   enabled: boolean;
+  /** How the last run (or test) found the server; null until one tried. */
+  status: McpServerStatus | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** A server's last known connection state, kept on its row so every instance (and the settings page) sees it. */
+export interface McpServerStatus {
+  state: 'connected' | 'reconnecting' | 'failed';
+  /** Why, for reconnecting and failed: one readable line. */
+  message?: string;
+  /** When it changed (ms since the epoch). */
+  at: number;
 }
