@@ -19,6 +19,8 @@ export interface ApprovalActions {
   approveAll: () => void;
   /** Approval ids waiting in the last assistant message; older requests can no longer be answered. */
   pendingIds: readonly string[];
+  /** Checks edited arguments against the tool's schema on the server: null when they fit, else what is wrong. */
+  checkEditedInput?: (approvalId: string, editedInput: unknown) => Promise<string | null>;
 }
 
 const ApprovalActionsContext = createContext<ApprovalActions | null>(null);

@@ -41,23 +41,47 @@ export function ApprovalPrompt({
 }) {
   const [editing, setEditing] = useState(false);
   const [argsText, setArgsText] = useState(() => JSON.stringify(input ?? {}, null, 2));
+  // What the server said about these arguments (the tool's schema); cleared when they change.
+  const [schemaError, setSchemaError] = useState<{ text: string; message: string } | null>(null);
+  const [checking, setChecking] = useState(false);
   const reasonId = useId();
   const parsed = editing ? parseEditedArguments(argsText) : null;
-  const disabled = !actions.canAnswer;
+  const disabled = !actions.canAnswer || checking;
+  const shownSchemaError = schemaError?.text === argsText ? schemaError.message : undefined;
 
-  function approve(alwaysAllow = false) {
+  async function approve(alwaysAllow = false) {
     if (parsed && !parsed.ok) return;
     // Opening the editor and changing nothing is a plain approval, not "approved with edited arguments".
     const edited = parsed?.ok && canonicalJson(parsed.value) !== canonicalJson(input ?? {});
+    if (edited && actions.checkEditedInput) {
+      // Checked against the tool's schema before anything is sent: a wrong value is shown here, and nothing is lost.
+      const text = argsText;
+      setChecking(true);
+      const problem = await actions.checkEditedInput(approvalId, parsed.value).finally(() => setChecking(false));
+      if (problem) {
+        setSchemaError({ text, message: problem });
+        return;
+      }
+    }
     actions.answer(approvalId, { approved: true, alwaysAllow, ...(edited ? { editedInput: parsed.value } : {}) });
   }
 
   return (
     <div className="flex flex-col gap-2 border-t border-warning/20 bg-warning/10 px-3 py-2.5 text-xs" data-testid="approval-prompt">
       <p className="text-warning-text">{requestReason ?? 'This call waits for your approval.'}</p>
-      {editing && <EditArgumentsField id={`${reasonId}-args`} value={argsText} onChange={setArgsText} error={parsed?.ok === false ? parsed.error : undefined} />}
+      <p className="text-muted-foreground">
+        Tool <code className="font-mono text-foreground" data-testid="approval-tool-name">{toolName}</code>
+      </p>
+      {editing && (
+        <EditArgumentsField
+          id={`${reasonId}-args`}
+          value={argsText}
+          onChange={setArgsText}
+          error={parsed?.ok === false ? parsed.error : shownSchemaError}
+        />
+      )}
       <div className="flex flex-wrap items-center gap-1.5">
-        <Button size="xs" onClick={() => approve()} disabled={disabled || parsed?.ok === false} data-testid="approve-button">
+        <Button size="xs" onClick={() => void approve()} disabled={disabled || parsed?.ok === false} data-testid="approve-button">
           <CheckIcon />
           {editing ? 'Approve with these arguments' : 'Approve'}
         </Button>
@@ -65,7 +89,7 @@ export function ApprovalPrompt({
           size="xs"
           variant="outline"
           className="bg-background/70"
-          onClick={() => approve(true)}
+          onClick={() => void approve(true)}
           disabled={disabled || parsed?.ok === false}
           data-testid="always-allow"
           title={`Approve, and run ${toolName} without asking for the rest of this session`}

@@ -11,6 +11,9 @@ import { ElapsedTime } from '@/components/agent/elapsed-time';
 import { ToolDecision } from '@/components/agent/tool-decision';
 import { ToolEditNote } from '@/components/agent/tool-edit-note';
 import { JsonBlock } from '@/components/agent/json-block';
+import { RichOutputView } from '@/components/agent/tool-renderers/rich-output-view';
+import { isRichToolOutput, withoutImageData } from '@/lib/agent/rich-output';
+import { parseMcpToolName } from '@/lib/mcp/names';
 import { displayInput, inputPreview, type ToolPart } from '@/components/agent/tool-part';
 import type { ToolRenderer } from '@/components/agent/tool-renderer';
 import { toolRendererFor } from '@/components/agent/tool-registry';
@@ -76,6 +79,7 @@ export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolP
 
         <CollapsibleContent>
           <div className="flex flex-col gap-3 border-t px-3 py-3">
+            <ToolNameLine toolName={toolName} />
             <JsonBlock
               label={input.raw ? 'Input (raw text, not valid JSON)' : 'Input'}
               value={input.value}
@@ -109,12 +113,40 @@ function ToolOutput({ part, renderer }: { part: ToolPart; renderer: ReturnType<t
       </div>
     );
   }
+  // Images, links, resources and structured content (an MCP result) are drawn as what they are, for any tool.
+  if (isRichToolOutput(part.output)) {
+    return (
+      <div className="flex flex-col gap-2" data-testid="tool-output">
+        <RichOutputView output={part.output} />
+        <details className="text-xs">
+          <summary className="cursor-pointer text-[11px] font-medium tracking-wide text-muted-foreground uppercase select-none">Raw output</summary>
+          <JsonBlock value={withoutImageData(part.output)} copyLabel="Copy output" className="mt-1" />
+        </details>
+      </div>
+    );
+  }
   const Custom = renderer.Output;
   return (
     <div className="flex flex-col gap-2" data-testid="tool-output">
       {Custom && <Custom part={part} />}
       <JsonBlock label={Custom ? 'Raw output' : 'Output'} value={part.output} copyLabel="Copy output" />
     </div>
+  );
+}
+
+/** The exact name the model called, and for an MCP tool its server: titles are for reading, names for knowing. */
+function ToolNameLine({ toolName }: { toolName: string }) {
+  const mcp = parseMcpToolName(toolName);
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="tool-name">
+      Tool <code className="font-mono text-foreground">{toolName}</code>
+      {mcp && (
+        <>
+          {' '}
+          · <span className="font-mono">{mcp.tool}</span> on MCP server <span className="font-medium text-foreground">{mcp.server}</span>
+        </>
+      )}
+    </p>
   );
 }
 
@@ -142,7 +174,7 @@ function ToolCardHeader({
     <span className="flex size-6 shrink-0 items-center justify-center rounded-md border bg-muted/60 text-muted-foreground">
       <renderer.Icon className="size-3.5" aria-hidden />
     </span>
-    <span className="shrink-0 font-medium" data-testid="tool-title">
+    <span className="shrink-0 font-medium" data-testid="tool-title" title={getToolOrDynamicToolName(part)}>
       <VisibleText text={renderer.title} />
     </span>
     {renderer.badge && (

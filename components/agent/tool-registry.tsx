@@ -43,8 +43,9 @@ function isKnownTool(name: string): name is KnownToolName {
 export function toolRendererFor(toolName: string, partTitle?: string): ToolRenderer {
   const registered = isKnownTool(toolName) ? TOOL_RENDERERS[toolName] : undefined;
   if (registered && registered !== 'generic') return registered;
-  // MCP tools (`server__tool`): the generic card, named after the tool alone, tagged with its server.
+  // MCP tools (`server__tool`): the generic card, titled with the tool's `title` (else its annotations' title,
+  // both carried by the part) or its exact name, tagged with its server. The card's details show the full name.
   const mcp = parseMcpToolName(toolName);
-  if (mcp) return { title: partTitle || humanizeToolName(mcp.tool), Icon: PlugIcon, badge: `MCP · ${mcp.server}` };
+  if (mcp) return { title: partTitle || mcp.tool, Icon: PlugIcon, badge: `MCP · ${mcp.server}` };
   return { title: partTitle || humanizeToolName(toolName), Icon: WrenchIcon };
 }

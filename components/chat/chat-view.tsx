@@ -73,7 +73,7 @@ export function ChatView({
     },
     [patch, sessionId, bumpRuns],
   );
-  const approvalActions = useApprovalDecisions({ ...chat, approvalExtras: run.approvalExtras, onAnswered });
+  const approvalActions = useApprovalDecisions({ ...chat, sessionId, approvalExtras: run.approvalExtras, onAnswered });
   const conversation = useConversationActionsValue({ sessionId, initialBranches, run, actions });
 
   const usageBefore = run.history.history.usageBefore;

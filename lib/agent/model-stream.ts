@@ -17,6 +17,7 @@ import { redactRequestBody } from './trace-body';
 import { classifyError, errorMessage, isAbortError, StreamStallError, type ClassifiedError } from './errors';
 import type { Clock, LoopSettings } from './types';
 import type { StepWriter } from './step-writer';
+import { unknownToolMessage } from './validate-input';
 
 export interface ModelToolCall {
   toolCallId: string;
@@ -315,8 +316,7 @@ function describeInvalidCall(error: unknown, tools: ToolSet | undefined): string
   const name = (error as { name?: string } | undefined)?.name;
   if (name === 'AI_NoSuchToolError') {
     const toolName = (error as { toolName?: string }).toolName ?? 'unknown';
-    const available = Object.keys(tools ?? {});
-    return `Unknown tool "${toolName}". Available tools: ${available.length ? available.join(', ') : '(none)'}.`;
+    return unknownToolMessage(toolName, Object.keys(tools ?? {}));
   }
   const message = errorMessage(error);
   if (name === 'AI_InvalidToolInputError') return message.replace(/AI_(JSONParseError|TypeValidationError): /g, '');

@@ -14,6 +14,8 @@ export function toSdkToolSet(tools: readonly AgentTool[], defaultMaxChars: numbe
   for (const agentTool of tools) {
     const maxChars = agentTool.maxResultChars ?? defaultMaxChars;
     set[agentTool.name] = tool({
+      // The card's title (stored with the call): an MCP tool's own `title`, else its annotations' title, else its name.
+      ...(agentTool.title ? { title: agentTool.title } : {}),
       description: agentTool.description,
       inputSchema: sdkSchemaOf(agentTool.inputSchema) as AgentTool['inputSchema'],
       toModelOutput: ({ output }: { output: unknown }) => modelToolOutput(output, agentTool.name, maxChars),

@@ -1,3 +1,5 @@
+import { isRichToolOutput, richOutputImages, richOutputText } from './rich-output';
+
 /**
  * Tool-output truncation for the model. The UI and the database always keep
  * the full output; only the copy sent to the model is cut, with a marker that
@@ -14,6 +16,8 @@ export interface ToolResultText {
 
 function serializeToolOutput(output: unknown): string {
   if (typeof output === 'string') return output;
+  // Images and resources as lines of text (an image goes alongside, as itself: modelToolOutput).
+  if (isRichToolOutput(output)) return richOutputText(output);
   if (output === undefined) return '';
   try {
     return JSON.stringify(output) ?? String(output);
@@ -36,9 +40,31 @@ export function truncateForModel(output: unknown, toolName: string, maxChars: nu
   };
 }
 
-/** The tool result in the SDK's `ToolResultOutput` shape, truncated when needed. */
-export function modelToolOutput(output: unknown, toolName: string, maxChars: number): { type: 'text'; value: string } | { type: 'json'; value: never } {
+/** A tool result's images, in the SDK's tool-result content form. */
+type ImagePart = { type: 'file'; mediaType: string; data: { type: 'data'; data: string } };
+export type ModelToolOutput =
+  | { type: 'text'; value: string }
+  | { type: 'json'; value: never }
+  | { type: 'content'; value: Array<{ type: 'text'; text: string } | ImagePart> };
+
+/**
+ * The tool result in the SDK's `ToolResultOutput` shape, truncated when needed.
+ * A result with images is `content`: its text, then each image as an image part
+ * (a model that does not see images gets the text alone: lib/models/tool-result-images.ts).
+ */
+export function modelToolOutput(output: unknown, toolName: string, maxChars: number): ModelToolOutput {
   const result = truncateForModel(output, toolName, maxChars);
+  if (isRichToolOutput(output)) {
+    const images = richOutputImages(output);
+    if (images.length === 0) return { type: 'text', value: result.text };
+    return {
+      type: 'content',
+      value: [
+        ...(result.text ? [{ type: 'text' as const, text: result.text }] : []),
+        ...images.map((image): ImagePart => ({ type: 'file', mediaType: image.mediaType, data: { type: 'data', data: image.data } })),
+      ],
+    };
+  }
   if (!result.truncated && typeof output !== 'string' && output !== undefined && isJsonValue(output)) {
     return { type: 'json', value: output as never };
   }

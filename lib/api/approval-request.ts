@@ -41,3 +41,12 @@ export const approvalsRequestSchema = z
 
 export type ApprovalsRequest = z.infer<typeof approvalsRequestSchema>;
 export type ApprovalDecision = ApprovalsRequest['approvals'][number];
+
+/** Body of POST /api/sessions/:id/approvals/:approvalId/check: edited arguments to check before they are sent. */
+export const editedArgumentsCheckSchema = z
+  .object({ editedInput: z.unknown() })
+  .strict()
+  .refine(
+    (d) => d.editedInput !== undefined && jsonDepth(d.editedInput, MAX_EDITED_INPUT_DEPTH) <= MAX_EDITED_INPUT_DEPTH && JSON.stringify(d.editedInput).length <= MAX_EDITED_INPUT_BYTES,
+    'Edited arguments are missing, too large or too deeply nested',
+  );

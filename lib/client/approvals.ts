@@ -1,6 +1,7 @@
 import { isToolUIPart } from 'ai';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { ApprovalsRequestBody } from '@/lib/api-types';
+import { request } from './api';
 
 /** What useChat's approval response cannot carry: edited arguments and "always allow", by approval id. */
 export type ApprovalExtras = Map<string, { editedInput?: unknown; alwaysAllow?: boolean }>;
@@ -29,4 +30,18 @@ export function approvalsRequestBody(sessionId: string, last: AgentUIMessage, ex
     ];
   });
   return { sessionId, approvals };
+}
+
+/**
+ * Asks the server whether edited arguments fit the tool's schema, before they
+ * are sent with the answer: null when they do, else what is wrong (the
+ * server's message, e.g. "Invalid arguments for x__y: /a must be number").
+ */
+export async function checkEditedArguments(sessionId: string, approvalId: string, editedInput: unknown): Promise<string | null> {
+  try {
+    await request(`/api/sessions/${encodeURIComponent(sessionId)}/approvals/${encodeURIComponent(approvalId)}/check`, { method: 'POST', json: { editedInput } });
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }

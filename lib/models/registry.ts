@@ -1,5 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { withToolResultImages } from './tool-result-images';
 import { createDemoModel } from './demo-model';
 import { discoverCompatibleModels, discoverOllamaModels } from './discovery';
 import { keyRedactingFetch } from './key-redacting-fetch';
@@ -77,10 +78,10 @@ export async function resolveModel(key: string, env: ProviderEnv = readProviderE
     case 'openai': {
       const openai = createOpenAI({ apiKey: env.openaiApiKey, baseURL: env.openaiBaseUrl, fetch: keyRedactingFetch(env.openaiApiKey) });
       const baseUrl = env.openaiBaseUrl ?? 'https://api.openai.com/v1';
-      if (info.api === 'chat') return { info, model: openai.chat(modelId), baseUrl };
+      if (info.api === 'chat') return { info, model: withToolResultImages(openai.chat(modelId), { provider: 'openai', api: 'chat', modelId }), baseUrl };
       // store: false — history is rebuilt from our database on every request, so
       // nothing may depend on OpenAI's server-side item store.
-      return { info, model: openai.responses(modelId), baseUrl, providerOptions: { openai: { store: false } } };
+      return { info, model: withToolResultImages(openai.responses(modelId), { provider: 'openai', modelId }), baseUrl, providerOptions: { openai: { store: false } } };
     }
     case 'compat': {
       const compat = createOpenAICompatible({
@@ -90,12 +91,12 @@ export async function resolveModel(key: string, env: ProviderEnv = readProviderE
         includeUsage: true,
         fetch: keyRedactingFetch(env.compatApiKey),
       });
-      return { info, model: compat.chatModel(modelId), baseUrl: env.compatBaseUrl };
+      return { info, model: withToolResultImages(compat.chatModel(modelId), { provider: 'compat', modelId }), baseUrl: env.compatBaseUrl };
     }
     case 'ollama': {
       const baseUrl = `${env.ollamaBaseUrl.replace(/\/$/, '')}/v1`;
       const ollama = createOpenAICompatible({ name: 'ollama', baseURL: baseUrl, includeUsage: true });
-      return { info, model: ollama.chatModel(modelId), baseUrl };
+      return { info, model: withToolResultImages(ollama.chatModel(modelId), { provider: 'ollama', modelId }), baseUrl };
     }
   }
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { asSchema, isToolUIPart } from 'ai';
+import { isToolUIPart } from 'ai';
 import { createIdGenerator } from 'ai';
 import type { Db } from '@/db/client';
 import { decideApprovals, getApprovals, pendingApprovalsForMessage } from '@/db/queries/approvals';
@@ -7,10 +7,13 @@ import { grantTool } from '@/db/queries/grants';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { AgentTool, ApprovalAnswer } from '@/lib/agent/types';
 import { canonicalJson } from '@/lib/agent/canonical-json';
+import { validateToolInput } from '@/lib/agent/validate-input';
 import { verifyApproval } from '@/lib/permissions/signature';
 import type { ApprovalDecision } from '@/lib/api/approval-request';
 import { approvalSecret } from './approval-secret';
 import { ApiError } from './http';
+import { requireSession } from './session-access';
+import { sessionToolsFor } from './session-tool-stores';
 
 /**
  * Turns the client's approval decisions into answers the loop can resume
@@ -71,7 +74,7 @@ export async function validateApprovalDecisions(input: {
     const answer: ApprovalAnswer = { approvalId: row.id, toolCallId: row.toolCallId, approved: decision.approved };
     if (decision.reason) answer.reason = decision.reason;
     if (decision.approved && decision.editedInput !== undefined) {
-      const edited = await validateToolInput(tools.find((t) => t.name === row.toolName), decision.editedInput);
+      const edited = await validateEditedInput(tools.find((t) => t.name === row.toolName), decision.editedInput);
       // An editor opened and approved unchanged is a plain approval: nothing to mark as edited.
       if (canonicalJson(edited) !== row.input) {
         answer.editedInput = edited;
@@ -89,12 +92,31 @@ export async function validateApprovalDecisions(input: {
   return { messageId: messageId!, answers, grants: [...new Set(grants)] };
 }
 
-async function validateToolInput(tool: AgentTool | undefined, value: unknown): Promise<unknown> {
+/** Edited arguments are checked against the tool's schema (JSON Schema with ajv, or the tool's own validator): the message says what is wrong. */
+async function validateEditedInput(tool: AgentTool | undefined, value: unknown): Promise<unknown> {
   if (!tool) throw reject('The tool is no longer available, so its arguments cannot be edited.');
-  const schema = asSchema(tool.inputSchema);
-  const result = schema.validate ? await schema.validate(value) : { success: true as const, value };
-  if (!result.success) throw reject(`The edited arguments do not fit ${tool.name}: ${result.error.message}`);
-  return result.value;
+  const check = await validateToolInput(tool, value);
+  if (!check.ok) throw new ApiError('invalid_arguments', check.message);
+  return check.value;
+}
+
+/**
+ * The approval card's check of edited arguments before it sends them: the
+ * same check the answer gets, without answering anything. Answers the error
+ * (400 `invalid_arguments`) with what is wrong.
+ */
+export async function checkEditedArguments(request: Request, sessionId: string, approvalId: string, editedInput: unknown): Promise<void> {
+  const { db, ownerId } = await requireSession(request, sessionId);
+  const [row] = await getApprovals(db, ownerId, sessionId, [approvalId]);
+  if (!row) throw new ApiError('not_found', 'No such approval in this session.');
+  if (row.status !== 'pending') throw reject(`Approval ${row.id} was already answered (${row.status}).`);
+  // The tools of a run: an MCP tool's schema comes from its server.
+  const toolSet = await sessionToolsFor({ db, ownerId, sessionId });
+  try {
+    await validateEditedInput(toolSet.tools.find((t) => t.name === row.toolName), editedInput);
+  } finally {
+    await toolSet.close().catch(() => {});
+  }
 }
 
 /** Records the answers (all or none; a concurrent answer makes this a replay) and the new grants. */

@@ -60,6 +60,7 @@ function paramValue(name: string): string | string[] {
     // Ids of rows the seed does not make: a GET of a missing one must not write either.
     itemId: 'no-such-item',
     grantId: 'no-such-grant',
+    approvalId: 'no-such-approval',
     compactionId: 'no-such-compaction',
     provider: 'openai',
   };

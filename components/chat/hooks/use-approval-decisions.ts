@@ -5,7 +5,7 @@ import type { ChatStatus } from 'ai';
 import type { ApprovalActions, ApprovalAnswerInput } from '@/components/agent/approval-context';
 import { withoutRunEnd } from '@/lib/agent/approvals';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import { pendingApprovalIds, type ApprovalExtras } from '@/lib/client/approvals';
+import { checkEditedArguments, pendingApprovalIds, type ApprovalExtras } from '@/lib/client/approvals';
 
 /**
  * The approval prompts' actions. Each answer goes to the SDK
@@ -14,6 +14,8 @@ import { pendingApprovalIds, type ApprovalExtras } from '@/lib/client/approvals'
  * `approvalExtras` until the transport sends the decisions.
  */
 export function useApprovalDecisions(input: {
+  /** For the check of edited arguments before they are sent. */
+  sessionId?: string;
   /** Shared with the transport (useChatTransport), which reads it when the continuation is sent. */
   approvalExtras: ApprovalExtras;
   messages: AgentUIMessage[];
@@ -23,7 +25,7 @@ export function useApprovalDecisions(input: {
   /** After an answer: the run goes on; `granted` when the answer also granted the tool for the session. */
   onAnswered: (granted: boolean) => void;
 }): ApprovalActions {
-  const { approvalExtras, messages, status, setMessages, addToolApprovalResponse, onAnswered } = input;
+  const { sessionId, approvalExtras, messages, status, setMessages, addToolApprovalResponse, onAnswered } = input;
   // Kept by content: a streaming token must not make every approval prompt render again.
   const pendingKey = pendingApprovalIds(messages).join('\n');
   const pendingIds = useMemo(() => (pendingKey ? pendingKey.split('\n') : []), [pendingKey]);
@@ -43,9 +45,10 @@ export function useApprovalDecisions(input: {
       canAnswer,
       pendingIds,
       answer,
+      ...(sessionId ? { checkEditedInput: (approvalId: string, editedInput: unknown) => checkEditedArguments(sessionId, approvalId, editedInput) } : {}),
       approveAll: () => {
         for (const id of pendingIds) answer(id, { approved: true });
       },
     };
-  }, [canAnswer, pendingIds, approvalExtras, setMessages, addToolApprovalResponse, onAnswered]);
+  }, [sessionId, canAnswer, pendingIds, approvalExtras, setMessages, addToolApprovalResponse, onAnswered]);
 }

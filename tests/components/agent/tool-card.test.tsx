@@ -111,7 +111,7 @@ describe('done', () => {
     expect(within(terminal).getByTestId('bash-stderr').textContent).toBe('ls: nowhere: No such file or directory');
   });
 
-  test('an MCP tool gets the generic card: its name in words and its server as a badge', async () => {
+  test('an MCP tool gets the generic card: its exact name (no title sent), its server as a badge, and its full name in the details', async () => {
     const user = userEvent.setup();
     const part: ToolPart = {
       type: 'dynamic-tool',
@@ -124,11 +124,12 @@ describe('done', () => {
     renderInApp(<ToolCard part={part} messageStreaming={false} />);
 
     expect(card()).toHaveProperty('dataset.toolName', 'github__list_issues');
-    expect(screen.getByTestId('tool-title').textContent).toBe('List issues');
+    expect(screen.getByTestId('tool-title').textContent).toBe('list_issues');
     expect(screen.getByTestId('tool-badge').textContent).toBe('MCP · github');
     expect(screen.getByText('repo: "acme/app", state: "open"')).toBeTruthy();
 
-    await user.click(toggle('List issues'));
+    await user.click(toggle('list_issues'));
+    expect(screen.getByTestId('tool-name').textContent).toBe('Tool github__list_issues · list_issues on MCP server github');
     const output = screen.getByTestId('tool-output');
     expect(output.textContent).toContain('Output');
     expect(output.textContent).not.toContain('Raw output');
