@@ -9,13 +9,16 @@ import type { ModelToolCall } from './model-call';
 import type { StepWriter } from './step-writer';
 import { errorMessage, formatSeconds } from './errors';
 import { modelErrorOutput, modelToolOutput, truncateForModel } from './truncate';
+import { hasOwnValidator, unknownToolMessage, validateToolInput } from './validate-input';
 
 /**
  * Runs the tool calls of one step. Read-only tools in a row run in parallel;
  * any other tool runs alone, in request order. Results are always written in
  * request order. A failing tool is a result the model can read, never an
  * exception: unknown tool, bad arguments, a throw, a timeout, a denial and a
- * cancellation all become error results. A call a hook wants the user to
+ * cancellation all become error results. Arguments are checked against the
+ * tool's schema before anything else (a call with bad arguments is never put
+ * to the user) and again when a hook or the user changed them. A call a hook wants the user to
  * approve does not run: it gets a `tool-approval-request` instead of a result.
  */
 
@@ -206,13 +209,15 @@ async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<To
 
   if (call.invalidError !== undefined) return done('invalid', { errorText: call.invalidError });
   const tool = ctx.tools.get(call.toolName);
-  if (!tool) {
-    const available = [...ctx.tools.keys()].join(', ') || '(none)';
-    return done('invalid', { errorText: `Unknown tool "${call.toolName}". Available tools: ${available}.` });
+  if (!tool) return done('invalid', { errorText: unknownToolMessage(call.toolName, [...ctx.tools.keys()]) });
+  const userDecision = ctx.userDecisions?.get(call.toolCallId);
+  // A tool with its own validator (zod) had the model's arguments checked by the SDK already; arguments the user edited had not.
+  if (!hasOwnValidator(tool) || (userDecision?.approved && userDecision.editedInput)) {
+    const check = await validateToolInput(tool, call.input);
+    if (!check.ok) return done('invalid', { errorText: check.message });
   }
 
   const hookOptions = { timeoutMs: ctx.settings.hookTimeoutMs, now: ctx.now, records: ctx.hookRecords };
-  const userDecision = ctx.userDecisions?.get(call.toolCallId);
   const permission = await runBeforeToolCallHooks(
     ctx.hooks.beforeToolCall,
     { iteration: ctx.iteration, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, permission: tool.permission, ...(userDecision ? { userDecision } : {}) },
@@ -232,7 +237,13 @@ async function runToolCall(call: ModelToolCall, ctx: ToolRunContext): Promise<To
     return { ...done('awaiting-approval', {}), approval: { approvalId, signature, reason } };
   }
   decide('allowed', permission.reason);
-  const input = permission.input;
+  let input = permission.input;
+  if (input !== call.input) {
+    // Rewritten by a hook or edited by the user: what runs must fit the schema too.
+    const check = await validateToolInput(tool, input);
+    if (!check.ok) return done('invalid', { errorText: check.message, extra: { rewrittenInput: input } });
+    input = check.value;
+  }
   const rewritten = input !== call.input ? { rewrittenInput: input } : {};
 
   const timeoutMs = tool.timeoutMs ?? ctx.settings.toolTimeoutMs;
