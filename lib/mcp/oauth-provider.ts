@@ -42,12 +42,12 @@ export type McpOAuthMode =
   | { kind: 'run'; redirectUrl: string | null };
 
 /** The one message a run and settings show when a server waits for the user to authorize. */
-export function connectNeededMessage(serverName: string): string {
+function connectNeededMessage(serverName: string): string {
   return `MCP server "${serverName}" needs you to connect: Settings → MCP servers → Connect.`;
 }
 
 /** A connection that needs the user to authorize first (an UnauthorizedError, as the SDK's own). */
-export class McpAuthorizationRequiredError extends UnauthorizedError {
+class McpAuthorizationRequiredError extends UnauthorizedError {
   constructor(serverName: string) {
     super(connectNeededMessage(serverName));
     this.name = 'McpAuthorizationRequiredError';

@@ -32,7 +32,7 @@ import { isSealed, openSecret, SecretDecryptError, sealSecret } from './secret-b
  */
 
 /** How long an authorization may take from "Connect" to the callback. */
-export const MCP_OAUTH_STATE_TTL_MS = 10 * 60_000;
+const MCP_OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** A revocation request is a courtesy: it must not hold up "Disconnect". */
 const REVOKE_TIMEOUT_MS = 3_000;
 
