@@ -24,6 +24,7 @@ const routeModules = {
   steps: () => import('@/app/api/runs/[runId]/steps/route'),
   grants: () => import('@/app/api/sessions/[id]/grants/route'),
   grant: () => import('@/app/api/sessions/[id]/grants/[grantId]/route'),
+  approvalCheck: () => import('@/app/api/sessions/[id]/approvals/[approvalId]/check/route'),
   context: () => import('@/app/api/sessions/[id]/context/route'),
   compact: () => import('@/app/api/sessions/[id]/compact/route'),
   undo: () => import('@/app/api/sessions/[id]/compactions/[compactionId]/undo/route'),
