@@ -93,6 +93,8 @@ export interface ChatRequestBody {
   modelKey?: string;
   /** Editing a past message: the new one follows this message (null: it starts the conversation) as a new branch. */
   parentId?: string | null;
+  /** MCP resources attached with `@`: the server reads them (lib/api/mcp-catalog-request.ts). */
+  resources?: { server: string; uri: string; name?: string }[];
 }
 
 /** Body of POST /api/chat for a new answer to a user message already in the session. */

@@ -4,12 +4,15 @@ import { useMemo } from 'react';
 import { PermissionModeToggle } from '@/components/agent/permission-mode-toggle';
 import { TodoChecklist } from '@/components/agent/todo-checklist';
 import { Composer } from '@/components/chat/composer';
+import { useComposerAssist } from '@/components/chat/hooks/use-composer-assist';
 import { useDraftText, type Draft } from '@/components/chat/hooks/use-draft';
 import type { MessageActions } from '@/components/chat/hooks/use-message-actions';
 import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
 import type { SessionRun } from '@/components/chat/hooks/use-session-run';
+import { PromptArgsForm } from '@/components/chat/prompt-args-form';
 import { QueuedMessages } from '@/components/chat/queued-messages';
 import { ContextNotice } from '@/components/context/context-notice';
+import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import type { PermissionMode } from '@/lib/permissions/policy';
 import { queueHoldReason } from '@/lib/client/queue-hold';
 import { latestTodosFromMessages } from '@/lib/todos/todos';
@@ -66,33 +69,72 @@ export function ChatComposerArea({
         toolbar={<PermissionModeToggle mode={permissionMode} onChange={onPermissionModeChange} />}
       />
       <p className="mt-1.5 text-center text-[11px] text-muted-foreground">
-        {busy ? 'Enter to queue' : 'Enter to send'} · Shift+Enter for a new line · /compact [focus] to compact the context
+        {busy ? 'Enter to queue' : 'Enter to send'} · Shift+Enter for a new line · / for commands · @ to attach a resource
         {demo ? ' · Demo model: scripted answers, no LLM' : ''}
       </p>
     </div>
   );
 }
 
-/** The composer bound to the draft: the only part of the view that renders again while the person types. */
+/**
+ * The composer bound to the draft: the only part of the view that renders again while the person types.
+ * Its menus (`@` resources, `/` commands) and the prompt form live here too.
+ */
 function DraftComposer({
   draft,
   onSend,
   onQueue,
   ...props
-}: { draft: Draft; onSend: (text: string) => void; onQueue: (text: string) => void } & Pick<
+}: { draft: Draft; onSend: (text: string, resources: readonly McpResourceAttachment[]) => void; onQueue: (text: string) => void } & Pick<
   React.ComponentProps<typeof Composer>,
   'onStop' | 'placeholder' | 'busy' | 'stopping' | 'sendDisabledReason' | 'toolbar'
 >) {
   const text = useDraftText(draft);
+  const menus = useComposerAssist(draft);
+  const { promptForm, notice } = menus;
   return (
-    <Composer
-      {...props}
-      value={text}
-      onChange={draft.setDraft}
-      onSend={() => onSend(draft.get())}
-      onQueue={() => onQueue(draft.get())}
-      inputRef={draft.inputRef}
-      autoFocus
-    />
+    <>
+      {promptForm && (
+        <PromptArgsForm
+          key={promptForm.command.name}
+          command={promptForm.command}
+          initial={promptForm.initial}
+          running={promptForm.running}
+          error={promptForm.error}
+          onRun={(args) => void menus.runPrompt(promptForm.command, args)}
+          onCancel={menus.closePromptForm}
+        />
+      )}
+      {notice && (
+        <p role="status" className="mb-1.5 rounded-lg border border-warning/40 bg-warning/10 px-3 py-1.5 text-xs text-warning-text" data-testid="composer-notice">
+          {notice}
+        </p>
+      )}
+      <Composer
+        {...props}
+        value={text}
+        onChange={(value) => {
+          if (notice) menus.clearNotice();
+          draft.setDraft(value);
+        }}
+        onSend={() => {
+          const value = draft.get();
+          if (menus.interceptCommand(value)) return;
+          onSend(value, menus.takeAttachments());
+        }}
+        onQueue={() => {
+          const value = draft.get();
+          if (menus.interceptCommand(value)) return;
+          if (menus.assist.attachments.length > 0) {
+            menus.showNotice('Attached resources are read when the message is sent: wait for the agent to finish, or remove them to queue the message.');
+            return;
+          }
+          onQueue(value);
+        }}
+        inputRef={draft.inputRef}
+        assist={menus.assist}
+        autoFocus
+      />
+    </>
   );
 }

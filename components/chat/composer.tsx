@@ -1,11 +1,18 @@
 'use client';
 
-import { useLayoutEffect, useRef } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { ArrowUpIcon, ListPlusIcon, SquareIcon } from 'lucide-react';
+import { menuOptionId } from '@/components/chat/composer-menu';
+import { MentionPicker, mentionOptions } from '@/components/chat/mention-picker';
+import { ComposerResourceChips } from '@/components/chat/resource-chips';
+import { SlashMenu, slashOptions } from '@/components/chat/slash-menu';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
+import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import { CHAR_WARNING_AT, MAX_MESSAGE_CHARS } from '@/lib/client/limits';
 import { formatNumber } from '@/lib/client/format';
+import type { ComposerCatalog, McpResourceInfo } from '@/lib/client/mcp-catalog';
+import type { SlashCommand } from '@/lib/client/slash-commands';
 import { cn } from '@/lib/utils';
 
 const MAX_INPUT_HEIGHT_PX = 280;
@@ -28,6 +35,39 @@ interface ComposerProps {
   inputRef?: React.RefObject<HTMLTextAreaElement | null>;
   autoFocus?: boolean;
   className?: string;
+  /** The `@` resource picker, its chips, and the `/` command menu (the session's composer; the new-chat page has none). */
+  assist?: ComposerAssist;
+}
+
+/** What the composer's menus offer and do; the owner keeps the state (components/chat/hooks/use-composer-assist.ts). */
+export interface ComposerAssist {
+  catalog: { state: 'loading' | 'ready' | 'error'; data?: ComposerCatalog; error?: string };
+  /** Asks for the catalog (a menu opened). */
+  loadCatalog: () => void;
+  commands: readonly SlashCommand[];
+  attachments: readonly McpResourceAttachment[];
+  onAttach: (resource: McpResourceInfo) => void;
+  onDetach: (resource: McpResourceAttachment) => void;
+  /** A command chosen in the menu: a built-in one is typed out, a prompt opens its form. */
+  onCommand: (command: SlashCommand) => void;
+}
+
+/** A menu the text at the caret opens: `/name` at the start, or `@query` after a space or at the start. */
+interface MenuTrigger {
+  kind: 'mention' | 'slash';
+  query: string;
+  /** Where the trigger text starts and ends (it is replaced when an option is chosen). */
+  start: number;
+  end: number;
+}
+
+export function menuTriggerAt(value: string, caret: number): MenuTrigger | undefined {
+  const before = value.slice(0, caret);
+  const slash = /^\/(\S*)$/.exec(before);
+  if (slash && /^(\s|$)/.test(value.slice(caret))) return { kind: 'slash', query: slash[1]!, start: 0, end: caret };
+  const mention = /(^|\s)@([^\s@]*)$/.exec(before);
+  if (mention) return { kind: 'mention', query: mention[2]!, start: caret - mention[2]!.length - 1, end: caret };
+  return undefined;
 }
 
 /**
@@ -48,10 +88,12 @@ export function Composer({
   inputRef,
   autoFocus,
   className,
+  assist,
 }: ComposerProps) {
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const ref = inputRef ?? ownRef;
   useAutoGrow(ref, value);
+  const menu = useComposerMenu(assist, value, ref, onChange);
 
   const length = value.length;
   const tooLong = length > MAX_MESSAGE_CHARS;
@@ -60,6 +102,7 @@ export function Composer({
   const canQueue = busy && Boolean(onQueue) && !empty && !tooLong;
 
   function handleKeyDown(event: React.KeyboardEvent<HTMLTextAreaElement>) {
+    if (menu.handleKey(event)) return;
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     if (canSend) onSend();
@@ -84,6 +127,8 @@ export function Composer({
       }}
       data-testid="composer"
     >
+      {menu.element}
+      {assist && <ComposerResourceChips resources={assist.attachments} onRemove={assist.onDetach} />}
       <label htmlFor="composer-input" className="sr-only">
         Message
       </label>
@@ -91,12 +136,18 @@ export function Composer({
         id="composer-input"
         ref={ref}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          onChange(event.target.value);
+          menu.update(event.target.value, event.target.selectionStart);
+        }}
+        onSelect={(event) => menu.update(event.currentTarget.value, event.currentTarget.selectionStart)}
+        onBlur={menu.close}
         onKeyDown={handleKeyDown}
         placeholder={placeholder}
         rows={1}
         autoFocus={autoFocus}
         aria-invalid={tooLong || undefined}
+        {...menu.comboboxProps}
         aria-describedby={length >= CHAR_WARNING_AT ? 'composer-counter' : undefined}
         data-testid="composer-input"
         className="max-h-[280px] min-h-[52px] w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-relaxed outline-none placeholder:text-muted-foreground"
@@ -109,6 +160,97 @@ export function Composer({
       </div>
     </form>
   );
+}
+
+/**
+ * The open menu (if any) and its keyboard: arrows move, Enter or Tab choose,
+ * Escape closes it until the trigger text changes. Choosing a resource
+ * removes the `@query` text and attaches a chip; choosing a command hands it
+ * to the owner.
+ */
+function useComposerMenu(
+  assist: ComposerAssist | undefined,
+  value: string,
+  ref: React.RefObject<HTMLTextAreaElement | null>,
+  onChange: (value: string) => void,
+) {
+  const menuId = useId();
+  const [trigger, setTrigger] = useState<MenuTrigger | undefined>();
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [dismissed, setDismissed] = useState<string | undefined>();
+  const triggerKey = trigger ? `${trigger.kind}:${trigger.start}:${trigger.query}` : undefined;
+  const open = Boolean(assist && trigger && triggerKey !== dismissed && value.slice(trigger.start, trigger.end) === (trigger.kind === 'slash' ? '/' : '@') + trigger.query);
+
+  const mention = open && trigger?.kind === 'mention' ? mentionOptions(assist!.catalog.data, trigger.query, assist!.attachments) : [];
+  const slash = open && trigger?.kind === 'slash' ? slashOptions(assist!.commands, trigger.query) : [];
+  const count = trigger?.kind === 'mention' ? mention.length : slash.length;
+  const active = Math.min(activeIndex, Math.max(0, count - 1));
+
+  function update(text: string, caret: number | null) {
+    if (!assist) return;
+    const next = caret === null ? undefined : menuTriggerAt(text, caret);
+    setTrigger(next);
+    if (next && `${next.kind}:${next.start}:${next.query}` !== triggerKey) setActiveIndex(0);
+    if (next) assist.loadCatalog();
+  }
+
+  function choose(index: number) {
+    if (!assist || !trigger) return;
+    if (trigger.kind === 'mention') {
+      const resource = mention[index]?.resource;
+      if (!resource) return;
+      assist.onAttach(resource);
+      const rest = value.slice(0, trigger.start) + value.slice(trigger.end);
+      onChange(rest);
+      setTrigger(undefined);
+      requestAnimationFrame(() => ref.current?.setSelectionRange(trigger.start, trigger.start));
+      return;
+    }
+    const command = slash[index]?.command;
+    if (!command) return;
+    setTrigger(undefined);
+    assist.onCommand(command);
+  }
+
+  function handleKey(event: React.KeyboardEvent<HTMLTextAreaElement>): boolean {
+    if (!open || event.nativeEvent.isComposing) return false;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setDismissed(triggerKey);
+      return true;
+    }
+    if (count === 0) return false;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActiveIndex((active + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
+      return true;
+    }
+    if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+      const disabled = trigger?.kind === 'mention' && !mention[active]?.resource;
+      if (disabled) return false;
+      event.preventDefault();
+      choose(active);
+      return true;
+    }
+    return false;
+  }
+
+  const state = assist?.catalog.state ?? 'ready';
+  const element = !open ? null : trigger?.kind === 'mention' ? (
+    <MentionPicker id={menuId} options={mention} activeIndex={active} onChoose={choose} onActivate={setActiveIndex} state={state} catalog={assist?.catalog.data} query={trigger.query} />
+  ) : (
+    <SlashMenu id={menuId} options={slash} activeIndex={active} onChoose={choose} onActivate={setActiveIndex} state={state} catalog={assist?.catalog.data} query={trigger?.query ?? ''} />
+  );
+  const comboboxProps = assist
+    ? {
+        role: 'combobox' as const,
+        'aria-autocomplete': 'list' as const,
+        'aria-expanded': open,
+        'aria-controls': open && count > 0 ? menuId : undefined,
+        'aria-activedescendant': open && count > 0 ? menuOptionId(menuId, active) : undefined,
+      }
+    : {};
+  return { element, update, handleKey, comboboxProps, close: () => setTrigger(undefined) };
 }
 
 /** The textarea grows with its content up to MAX_INPUT_HEIGHT_PX, then scrolls. */

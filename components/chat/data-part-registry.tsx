@@ -93,6 +93,8 @@ export const DATA_PART_RENDERERS = {
   'data-compaction': 'hidden',
   // Transient, like data-compaction: the meter's live figure.
   'data-context': 'hidden',
+  // Only in user messages, drawn as attachment chips by UserMessage (components/chat/resource-chips.tsx).
+  'data-mcp-resource': 'hidden',
 } satisfies DataPartRegistry;
 
 function entryFor<T extends DataPartType>(part: DataPartOf<T>): DataPartRenderer<T> | 'hidden' {

@@ -7,11 +7,13 @@ import { useConversationActions } from '@/components/chat/conversation-actions';
 import { EditMessageForm } from '@/components/chat/edit-message-form';
 import { ForkButton } from '@/components/chat/message-footer';
 import { UnreadableMessagePart } from '@/components/chat/unreadable-message-part';
+import { MessageResourceChips } from '@/components/chat/resource-chips';
 import { PinButton, PinnedMarker } from '@/components/context/pin-button';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { messageText, type AgentUIMessage } from '@/lib/agent/messages';
 import { unreadableNotice } from '@/lib/agent/unreadable-message';
+import { messageAttachments } from '@/lib/client/mcp-catalog';
 
 /** The person's message: a right-aligned bubble, shown exactly as typed (no markdown). Memoised on the message object. */
 export const UserMessage = memo(function UserMessage({ message }: { message: AgentUIMessage }) {
@@ -59,6 +61,7 @@ export const UserMessage = memo(function UserMessage({ message }: { message: Age
           {text}
         </div>
       </div>
+      <MessageResourceChips resources={messageAttachments(message)} />
       <BranchSwitcher messageId={message.id} />
     </div>
   );

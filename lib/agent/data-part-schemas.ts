@@ -102,6 +102,15 @@ export const DATA_PART_SCHEMAS = {
   'unreadable-message': z.object({
     reason: z.string(),
   }),
+  'mcp-resource': z.object({
+    server: z.string(),
+    uri: z.string(),
+    name: z.string(),
+    mimeType: z.string().optional(),
+    text: z.string().optional(),
+    truncatedChars: z.number().optional(),
+    binary: z.object({ mimeType: z.string(), bytes: z.number() }).optional(),
+  }),
   'tools-left-out': z.object({
     cap: z.number(),
     total: z.number(),

@@ -1,4 +1,5 @@
 import type { FinishReason, UIMessage, UIMessageChunk } from 'ai';
+import type { McpResourceAttachment } from './resource-attachment';
 
 /**
  * The one message type that flows end to end: the loop writes its chunks, the
@@ -231,6 +232,8 @@ export type AgentDataTypes = {
   compaction: CompactionNotice;
   context: ContextNotice;
   'unreadable-message': UnreadableMessageNotice;
+  /** In a user message: an MCP resource attached with `@` (./resource-attachment.ts). */
+  'mcp-resource': McpResourceAttachment;
   'tools-left-out': ToolsLeftOutNotice;
   elicitation: ElicitationNotice;
   sampling: SamplingNotice;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { AgentUIMessage } from '@/lib/agent/messages';
+import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
+import { resourceMentionsSchema } from './mcp-catalog-request';
 import { freeTextSchema } from './text-input';
 
 /** A user message may hold at most this many characters of text. */
@@ -24,6 +26,8 @@ export const chatRequestSchema = z.strictObject({
    * instead of the active leaf, as a new branch beside the edited one. Left out: it follows the leaf.
    */
   parentId: z.string().min(1).max(100).nullable().optional(),
+  /** MCP resources attached with `@`: the server reads them when the message is sent; their content never comes from the browser. */
+  resources: resourceMentionsSchema.optional(),
 });
 
 /**
@@ -45,12 +49,15 @@ export function messageChars(request: ChatRequest): number {
   return request.message.parts.reduce((sum, part) => sum + part.text.length, 0);
 }
 
-/** The stored user message: only what we validated, never client-supplied metadata. */
-export function toUserMessage(request: ChatRequest, now = Date.now()): AgentUIMessage {
+/** The stored user message: only what we validated, never client-supplied metadata; attached resources as the server read them. */
+export function toUserMessage(request: ChatRequest, now = Date.now(), resources: readonly McpResourceAttachment[] = []): AgentUIMessage {
   return {
     id: request.message.id,
     role: 'user',
-    parts: request.message.parts.map((part) => ({ type: 'text', text: part.text })),
+    parts: [
+      ...request.message.parts.map((part) => ({ type: 'text' as const, text: part.text })),
+      ...resources.map((resource) => ({ type: 'data-mcp-resource' as const, data: resource })),
+    ],
     metadata: { createdAt: now },
   };
 }

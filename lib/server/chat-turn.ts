@@ -18,6 +18,7 @@ import { sessionToolsFor } from './session-tool-stores';
 import type { ApprovalsRequest } from '@/lib/api/approval-request';
 import { recordApprovalDecisions, validateApprovalDecisions } from './approvals';
 import { loadSessionMessages } from './stored-messages';
+import { readMentionedResources } from './mcp-catalog';
 
 export interface TurnInput<R> {
   ownerId: string;
@@ -43,13 +44,15 @@ export async function startTurnWithMessage(input: TurnInput<ChatRequest>): Promi
   }
   const db = await getAppDb();
   const model = await resolveModelFor(ownerId, request.modelKey ?? session.modelKey);
+  // Attached MCP resources are read now, from the owner's own servers; one that cannot be read fails the turn before anything is saved.
+  const resources = request.resources?.length ? await readMentionedResources(ownerId, request.resources) : [];
   return claimed(db, ownerId, session.id, async () => {
     if (await messageExists(db, request.message.id)) throw new ApiError('duplicate_message', 'This message was already sent.');
     // An edit: the new message goes beside the edited one, after the same parent.
     if (request.parentId !== undefined && !(await setActiveLeaf(db, ownerId, session.id, request.parentId))) {
       throw new ApiError('not_found', 'The message to follow is not in this session.');
     }
-    const userMessage = toUserMessage(request);
+    const userMessage = toUserMessage(request, Date.now(), resources);
     await saveMessage(db, ownerId, session.id, userMessage);
     if (session.titleSource === 'default') await setAutoTitle(db, ownerId, session.id, titleFromMessage(userMessage));
     return runOnBranch(db, input, model);

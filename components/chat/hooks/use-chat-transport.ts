@@ -5,6 +5,7 @@ import { DefaultChatTransport } from 'ai';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { ChatRequestBody, RegenerateRequestBody } from '@/lib/api-types';
 import { approvalsRequestBody, type ApprovalExtras } from '@/lib/client/approvals';
+import { outgoingMessage } from '@/lib/client/mcp-catalog';
 
 /**
  * How this tab talks to POST /api/chat. The client sends only the new message
@@ -28,7 +29,8 @@ export function useChatTransport(approvalExtras: ApprovalExtras): DefaultChatTra
           }
           if (last?.role === 'assistant') return { body: approvalsRequestBody(id, last, approvalExtras) };
           const parentId = typeof options?.parentId === 'string' || options?.parentId === null ? options.parentId : undefined;
-          const body: ChatRequestBody = { sessionId: id, message: last!, modelKey, ...(parentId !== undefined ? { parentId } : {}) };
+          // Attached resources go by server and URI only: the server reads their content.
+          const body: ChatRequestBody = { sessionId: id, ...outgoingMessage(last!), modelKey, ...(parentId !== undefined ? { parentId } : {}) };
           return { body };
         },
         prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/chat/${encodeURIComponent(id)}/stream` }),

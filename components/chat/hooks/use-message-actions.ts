@@ -5,6 +5,7 @@ import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
 import type { SessionRun } from '@/components/chat/hooks/use-session-run';
 import { CONTINUE_MESSAGE } from '@/components/agent/run-end-banner';
 import { useSessions } from '@/components/sessions/sessions-provider';
+import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import { parseSlashCommand } from '@/lib/client/slash-commands';
 
 /**
@@ -28,7 +29,8 @@ export function useMessageActions(input: {
   const sessionId = chat.id;
   const { patch } = useSessions();
 
-  function send(text: string) {
+  /** `resources`: attached with `@`; the message carries them as parts, and the server reads their content. */
+  function send(text: string, resources: readonly McpResourceAttachment[] = []) {
     if (!text.trim() || chat.statusRef.current === 'submitted' || chat.statusRef.current === 'streaming') return;
     const command = parseSlashCommand(text);
     if (command) {
@@ -41,7 +43,8 @@ export function useMessageActions(input: {
     }
     draft.markSent(text);
     patch(sessionId, { running: true, updatedAt: Date.now() });
-    void chat.sendMessage({ text }, { body: { modelKey } });
+    const message = resources.length ? { parts: [{ type: 'text' as const, text }, ...resources.map((data) => ({ type: 'data-mcp-resource' as const, data }))] } : { text };
+    void chat.sendMessage(message, { body: { modelKey } });
     requestAnimationFrame(input.scrollToBottom);
   }
 

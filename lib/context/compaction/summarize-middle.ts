@@ -88,6 +88,7 @@ export function renderTranscript(messages: readonly AgentUIMessage[]): string {
     for (const part of message.parts) {
       if (part.type === 'text' && part.text.trim()) lines.push(part.text.trim());
       else if (part.type === 'data-nudge') lines.push(`[nudge] ${part.data.message}`);
+      else if (part.type === 'data-mcp-resource') lines.push(`[attached resource ${part.data.name} (${part.data.uri})] ${cut(part.data.text ?? '')}`);
       else if (isToolUIPart(part)) {
         lines.push(`→ called ${getToolName(part)}(${JSON.stringify(part.input ?? {})})`);
         if (part.state === 'output-available') lines.push(`← ${cut(typeof part.output === 'string' ? part.output : JSON.stringify(part.output))}`);

@@ -43,6 +43,7 @@ const DATA_PARTS: { [T in DataPartType]: DataPartOf<T> } = {
   'data-compaction': { type: 'data-compaction', data: { id: 'compaction-1', tokensBefore: 150_000, tokensAfter: 40_000 } },
   'data-context': { type: 'data-context', data: { tokens: 96_000, estimated: false } },
   'data-unreadable-message': { type: 'data-unreadable-message', data: { reason: 'parts[0].type: unknown part type' } },
+  'data-mcp-resource': { type: 'data-mcp-resource', data: { server: 'docs', uri: 'notes://readme.md', name: 'Readme', mimeType: 'text/markdown', text: '# Readme' } },
   'data-tools-left-out': {
     type: 'data-tools-left-out',
     id: 'tools-left-out',
@@ -96,7 +97,7 @@ const EXPECTED_ROWS: Array<[DataPartType, { testId: string; text: string }]> = [
   ],
 ];
 
-const HIDDEN: DataPartType[] = ['data-tool-decision', 'data-tool-edit', 'data-compaction', 'data-context'];
+const HIDDEN: DataPartType[] = ['data-tool-decision', 'data-tool-edit', 'data-compaction', 'data-context', 'data-mcp-resource'];
 
 function renderPart(part: AgentUIMessagePart, options: { messageStreaming?: boolean; isNewest?: boolean; onRetry?: () => void } = {}) {
   return renderInApp(
