@@ -120,6 +120,8 @@ export interface McpServerView {
   commandConfirmed: boolean;
   /** How long one tool call may take, in ms; null: the session's tool timeout. */
   toolTimeoutMs: number | null;
+  /** The server's own names of the tools switched off: never offered to the model. */
+  disabledTools: string[];
   enabled: boolean;
   createdAt: number;
   updatedAt: number;
@@ -133,6 +135,12 @@ export interface McpToolSummary {
   title?: string;
   description?: string;
   permission: 'read' | 'external';
+}
+
+/** GET and PUT /api/sessions/:id/mcp-tools: the owner's servers (with their own switches) and the session's switches over them. */
+export interface SessionMcpSwitches {
+  servers: { id: string; name: string; enabled: boolean; disabledTools: string[] }[];
+  overrides: { servers?: Record<string, boolean>; tools?: Record<string, Record<string, boolean>> };
 }
 
 /** POST /api/mcp-servers/:id/test: a failed connection is an answer, not an HTTP error. */

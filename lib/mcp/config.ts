@@ -65,6 +65,8 @@ const commandSchema = z
   .refine((value) => !hasControlCharacters(value), 'The command cannot contain control characters');
 /** Per-server tool timeout: 1 s to 10 min; null goes back to the session's setting. */
 const toolTimeoutSchema = z.number().int().min(1000).max(600_000).nullable();
+/** The server's own names of the tools switched off (Settings → MCP servers); the whole list, replacing the stored one. */
+const disabledToolsSchema = z.array(z.string().min(1).max(200)).max(1_000);
 const argsSchema = z.array(z.string().max(2000).refine((value) => !hasTextControlCharacters(value), 'Arguments cannot contain control characters')).max(50);
 
 function uniqueHeaderNames(headers: { name: string }[] | undefined, ctx: z.RefinementCtx) {
@@ -86,6 +88,7 @@ export const createMcpServerSchema = z
     args: argsSchema.optional(),
     toolTimeoutMs: toolTimeoutSchema.optional(),
     enabled: z.boolean().optional(),
+    disabledTools: disabledToolsSchema.optional(),
   })
   .superRefine((body, ctx) => {
     uniqueHeaderNames(body.headers, ctx);
@@ -107,6 +110,7 @@ export const patchMcpServerSchema = z
     args: argsSchema.optional(),
     toolTimeoutMs: toolTimeoutSchema.optional(),
     enabled: z.boolean().optional(),
+    disabledTools: disabledToolsSchema.optional(),
   })
   .superRefine((body, ctx) => uniqueHeaderNames(body.headers, ctx))
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');

@@ -29,6 +29,7 @@ export function fieldsForCreate(body: CreateMcpServerInput): McpServerFields {
     confirmedCommand: null,
     toolTimeoutMs: body.toolTimeoutMs ?? null,
     enabled: body.enabled ?? true,
+    disabledTools: [...new Set(body.disabledTools ?? [])],
   };
 }
 
@@ -42,7 +43,7 @@ export function fieldsForPatch(row: McpServerRow, body: PatchMcpServerInput): Pa
     const args = body.args ?? row.args;
     // Keep a confirmation only while it still names this exact command line.
     const confirmedCommand = row.confirmedCommand === commandFingerprint({ command, args }) ? row.confirmedCommand : null;
-    return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs']), transport, url: null, headers: {}, command, args, confirmedCommand };
+    return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs']), ...disabledToolsOf(body), transport, url: null, headers: {}, command, args, confirmedCommand };
   }
   const url = body.url ?? row.url;
   if (!url) throw new ApiError('bad_request', 'URL is required.');
@@ -51,7 +52,12 @@ export function fieldsForPatch(row: McpServerRow, body: PatchMcpServerInput): Pa
   const requested = body.headers?.map((header) => (header.value === undefined ? header : { ...header, value: sealSecret(header.value) })) ?? Object.keys(row.headers ?? {}).map((name) => ({ name }));
   // A McpConfigError from here is a 400 (toApiError).
   const headers = mergeHeaders(row.headers ?? {}, requested, originChanged);
-  return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs']), transport, url, headers, command: null, args: [], confirmedCommand: null };
+  return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs']), ...disabledToolsOf(body), transport, url, headers, command: null, args: [], confirmedCommand: null };
+}
+
+/** The tool switches, deduplicated, when the PATCH sends them. */
+function disabledToolsOf(body: PatchMcpServerInput): Pick<McpServerFields, 'disabledTools'> {
+  return body.disabledTools ? { disabledTools: [...new Set(body.disabledTools)] } : {};
 }
 
 function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {

@@ -133,6 +133,7 @@ async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk
     messages: context.view,
     compact: context.compact,
     tools: toolSet.tools,
+    refreshTools: toolSet.refresh,
     settings,
     hooks: permissionHooks({ db, ownerId, sessionId, runId, messageId: input.messageId, tools: toolSet.tools }),
     approvals: input.continuation?.approvals,

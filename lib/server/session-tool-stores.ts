@@ -1,19 +1,25 @@
 import 'server-only';
 import type { Db } from '@/db/client';
-import { listEnabledMcpServers } from '@/db/queries/mcp-servers';
+import { listMcpServers } from '@/db/queries/mcp-servers';
+import { getSessionMcpOverrides } from '@/db/queries/session-mcp-overrides';
 import { setSessionTodos } from '@/db/queries/todos';
 import { databaseWorkspaceStore } from '@/db/queries/workspace';
+import { serversForSession } from '@/lib/mcp/tool-switches';
 import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
 import { withOpenHeaders } from './mcp-header-secrets';
 import { withOAuthProviders } from './mcp-oauth';
 
-/** A session's tools with the database behind them: its workspace, its todo list and the owner's enabled MCP servers. */
+/** A session's tools with the database behind them: its workspace, its todo list and the owner's enabled MCP servers (with the session's own switches). */
 export function sessionToolsFor(input: { db: Db; ownerId: string; sessionId: string }): Promise<SessionToolSet> {
   const { db, ownerId, sessionId } = input;
   return sessionTools({
     sessionId,
     workspace: databaseWorkspaceStore(db, ownerId, sessionId),
     saveTodos: (todos) => setSessionTodos(db, ownerId, sessionId, todos),
-    mcpServers: async () => withOAuthProviders(db, ownerId, (await listEnabledMcpServers(db, ownerId)).map(withOpenHeaders)),
+    // The owner's servers with this session's switches applied (a server or tool switched on or off for it alone).
+    mcpServers: async () => {
+      const [servers, overrides] = await Promise.all([listMcpServers(db, ownerId), getSessionMcpOverrides(db, ownerId, sessionId)]);
+      return withOAuthProviders(db, ownerId, serversForSession(servers, overrides).map(withOpenHeaders));
+    },
   });
 }

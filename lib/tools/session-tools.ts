@@ -1,7 +1,9 @@
 import type { ToolNotice } from '@/lib/agent/messages';
-import type { AgentTool } from '@/lib/agent/types';
+import type { AgentTool, RefreshedTools } from '@/lib/agent/types';
 import type { McpServerConfig } from '@/lib/mcp/connect';
+import type { McpToolSet } from '@/lib/mcp/mcp-tools';
 import { sessionMcpTools } from '@/lib/mcp/session-mcp-tools';
+import { switchedOffToolNames } from '@/lib/mcp/tool-switches';
 import type { Todo } from '@/lib/todos/todos';
 import type { WorkspaceStore } from '@/lib/workspace/store';
 import { Workspace } from '@/lib/workspace/workspace';
@@ -18,9 +20,11 @@ export interface SessionToolStores {
   sessionId: string;
   workspace: WorkspaceStore;
   saveTodos(todos: Todo[]): Promise<void>;
-  /** The MCP servers whose tools this session gets (the owner's enabled ones). */
-  mcpServers(): Promise<McpServerConfig[]>;
+  /** The MCP servers whose tools this session gets (the owner's enabled ones, with the session's choices applied), each with its tools switched off. */
+  mcpServers(): Promise<SessionMcpServer[]>;
 }
+
+export type SessionMcpServer = McpServerConfig & { disabledTools?: readonly string[] };
 
 export interface SessionToolSet {
   tools: AgentTool[];
@@ -28,16 +32,41 @@ export interface SessionToolSet {
   notices?: ToolNotice[];
   /** Releases what the tools hold (e.g. MCP connections) when the run ends. */
   close(): Promise<void>;
+  /** Asked before each model step (RunAgentInput.refreshTools): a new list when an MCP server changed its tools. */
+  refresh?: () => Promise<RefreshedTools | null>;
 }
+
+/** McpToolSet.refresh (lib/mcp/mcp-tools.ts): the whole new MCP tool list after a server sent `tools/list_changed`. */
+type McpRefresh = () => Promise<{ tools: AgentTool[]; notices: { server: string; message: string }[] } | null>;
 
 /** The tools of one run in one session. */
 export async function sessionTools(stores: SessionToolStores): Promise<SessionToolSet> {
   const workspace = lazyWorkspace(() => Workspace.open(stores.workspace));
-  const mcp = await sessionMcpTools(stores.mcpServers);
-  const tools = [...builtinTools(), ...workspaceTools(workspace), fetchUrlTool(), todoWriteTool(stores.saveTodos), ...mcp.tools];
+  let switchedOff = new Set<string>();
+  const mcp: McpToolSet = await sessionMcpTools(async () => {
+    const servers = await stores.mcpServers();
+    switchedOff = switchedOffToolNames(servers);
+    return servers;
+  });
+  const local = [...builtinTools(), ...workspaceTools(workspace), fetchUrlTool(), todoWriteTool(stores.saveTodos)];
+  // Tools switched off are never offered; the rest may be left out of a request past the tool cap (lib/agent/tool-cap.ts).
+  const offered = (tools: AgentTool[]) => tools.filter((tool) => !switchedOff.has(tool.name)).map((tool) => Object.assign(tool, { deferrable: true }));
+  const mcpRefresh = (mcp as McpToolSet & { refresh?: McpRefresh }).refresh;
   return {
-    tools,
-    notices: mcp.notices.map((notice) => ({ source: `MCP · ${notice.server}`, message: notice.message })),
+    tools: [...local, ...offered(mcp.tools)],
+    notices: mcp.notices.map(mcpNotice),
     close: mcp.close,
+    ...(mcpRefresh
+      ? {
+          refresh: async () => {
+            const changed = await mcpRefresh.call(mcp);
+            return changed && { tools: [...local, ...offered(changed.tools)], notices: changed.notices.map(mcpNotice) };
+          },
+        }
+      : {}),
   };
+}
+
+function mcpNotice(notice: { server: string; message: string }): ToolNotice {
+  return { source: `MCP · ${notice.server}`, message: notice.message };
 }
