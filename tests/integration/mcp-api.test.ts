@@ -261,12 +261,12 @@ describe('MCP tools in chat runs', () => {
     }
   });
 
-  it('reports a server error as a tool error the model reads, and the run completes', async () => {
+  it('checks arguments against the tool schema before calling the server: an error the model reads, and the run completes', async () => {
     const id = await newSession();
     const { message } = await runChat(id, 'Bad sum [[scenario:tool?tool=everything__get-sum&args={"a":"two"}]]');
     const part = toolPart(message, 'everything__get-sum');
     expect(part?.state).toBe('output-error');
-    expect(part?.errorText).toMatch(/everything__get-sum failed: .*Invalid arguments for tool get-sum/);
+    expect(part?.errorText).toBe('Invalid arguments for everything__get-sum: /a must be number; missing required property b');
     expect(message.metadata?.runEnd?.reason).toBe('completed');
   });
 
