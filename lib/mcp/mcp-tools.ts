@@ -7,8 +7,11 @@ import { connectMcpServer, describeMcpError, McpConnectionError, MCP_CONNECT_TIM
 import { mcpToolName, withHashSuffix } from './names';
 import { mcpResultToOutput, McpToolResultError } from './output';
 
-/** A server offering more than this is cut off: every tool costs prompt tokens on every call. */
-const MAX_TOOLS_PER_SERVER = 100;
+/**
+ * A server offering more than this is cut off (a bound on what one listing may hold). Which tools a request
+ * carries is the tool cap's decision (lib/agent/tool-cap.ts): past it, tools are left out and searchable.
+ */
+const MAX_TOOLS_PER_SERVER = 1_000;
 const MAX_LIST_PAGES = 10;
 const MAX_DESCRIPTION_CHARS = 1_000;
 /**
