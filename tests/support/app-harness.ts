@@ -59,6 +59,9 @@ const routeModules = {
   invites: () => import('@/app/api/admin/invites/route'),
   invite: () => import('@/app/api/admin/invites/[id]/route'),
   adminSettings: () => import('@/app/api/admin/settings/route'),
+  mcpResources: () => import('@/app/api/mcp/resources/route'),
+  mcpResourceRead: () => import('@/app/api/mcp/resources/read/route'),
+  mcpPrompts: () => import('@/app/api/mcp/prompts/route'),
 };
 
 type RouteName = keyof typeof routeModules;
