@@ -10,6 +10,7 @@ import { WithTooltip } from '@/components/ui/tooltip';
 import { ConfirmCommandDialog } from '@/components/mcp/confirm-command-dialog';
 import { DeleteMcpServerDialog } from '@/components/mcp/delete-mcp-server-dialog';
 import { EnabledSwitch } from '@/components/mcp/enabled-switch';
+import { McpOAuthConnect } from '@/components/mcp/mcp-oauth-connect';
 import { McpServerForm } from '@/components/mcp/mcp-server-form';
 import { McpTestOutcome } from '@/components/mcp/mcp-tool-list';
 import type { McpServerView, McpTestResult } from '@/lib/api-types';
@@ -70,6 +71,7 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
         </p>
       )}
       {result && <McpTestOutcome result={result} />}
+      <McpOAuthConnect server={server} testResult={result} />
       {server.transport === 'stdio' && (
         <ConfirmCommandDialog
           server={server}

@@ -17,6 +17,16 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
  *   would see, and nothing is registered on the user's behalf.
  */
 
+/** What the browser may know of a server's OAuth state: whether, since when and which scope; never a token. */
+export interface McpOAuthStatusView {
+  /** none: never asked for authorization; required: the server refused us for want of it; connected: tokens stored. */
+  status: 'none' | 'required' | 'connected';
+  /** The authorization server's origin, e.g. https://auth.example.com. */
+  authorizationServer: string | null;
+  scope: string | null;
+  connectedAt: number | null;
+}
+
 /** What the store holds for one server, opened. */
 export interface McpOAuthSnapshot {
   clientInformation?: OAuthClientInformationMixed;

@@ -6,7 +6,7 @@ import type { Db } from '@/db/client';
 import { getMcpServer } from '@/db/queries/mcp-servers';
 import { deleteMcpOAuth, getMcpOAuth, listMcpOAuth, takePendingMcpOAuth, upsertMcpOAuth, type McpOAuthFields } from '@/db/queries/mcp-oauth';
 import type { McpOAuthRow, McpServerRow } from '@/db/schema';
-import { McpOAuthProvider, type McpOAuthInvalidation, type McpOAuthMode, type McpOAuthSnapshot, type McpOAuthStore } from '@/lib/mcp/oauth-provider';
+import { McpOAuthProvider, type McpOAuthInvalidation, type McpOAuthMode, type McpOAuthSnapshot, type McpOAuthStatusView, type McpOAuthStore } from '@/lib/mcp/oauth-provider';
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { currentOwnerId, requestOrigin } from './owner';
@@ -35,15 +35,6 @@ import { isSealed, openSecret, SecretDecryptError, sealSecret } from './secret-b
 const MCP_OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** A revocation request is a courtesy: it must not hold up "Disconnect". */
 const REVOKE_TIMEOUT_MS = 3_000;
-
-export interface McpOAuthStatusView {
-  /** none: never asked for authorization; required: the server refused us for want of it; connected: tokens stored. */
-  status: 'none' | 'required' | 'connected';
-  /** The authorization server's origin, e.g. https://auth.example.com. */
-  authorizationServer: string | null;
-  scope: string | null;
-  connectedAt: number | null;
-}
 
 type RemoteServer = Pick<McpServerRow, 'id' | 'name' | 'url' | 'transport'>;
 
@@ -195,8 +186,9 @@ export async function startOAuth(request: Request, id: string): Promise<{ author
 }
 
 /** Where the callback sends the browser: the settings page, saying how it went. */
-function settingsUrl(request: Request, outcome: { connected: string } | { error: string }): string {
+function settingsUrl(request: Request, serverId: string, outcome: { connected: string } | { error: string }): string {
   const url = new URL('/settings/mcp-servers', requestOrigin(request));
+  url.searchParams.set('oauth-server', serverId);
   if ('connected' in outcome) url.searchParams.set('oauth-connected', outcome.connected);
   else url.searchParams.set('oauth-error', outcome.error);
   return url.href;
@@ -216,22 +208,22 @@ export async function finishOAuth(request: Request, id: string): Promise<string>
   const server = await requireRemoteServer(db, ownerId, id);
   const pending = currentRow(await takePendingMcpOAuth(db, ownerId, id, hashState(state)), server);
   if (!pending?.pendingVerifier || !pending.redirectUrl) {
-    return settingsUrl(request, { error: `That authorization for "${server.name}" is unknown, already used or expired. Press Connect to start again.` });
+    return settingsUrl(request, id, { error: `That authorization for "${server.name}" is unknown, already used or expired. Press Connect to start again.` });
   }
   const denied = query.get('error');
   const code = query.get('code');
   if (denied || !code) {
     const reason = (query.get('error_description') ?? denied ?? 'no authorization code came back').slice(0, 200);
-    return settingsUrl(request, { error: `"${server.name}" was not connected: ${reason}` });
+    return settingsUrl(request, id, { error: `"${server.name}" was not connected: ${reason}` });
   }
   const codeVerifier = openSecret(pending.pendingVerifier);
   const provider = new McpOAuthProvider(server.name, { kind: 'callback', redirectUrl: pending.redirectUrl, codeVerifier }, oauthStore(db, ownerId, server, pending));
   try {
     await auth(provider, { serverUrl: server.url, authorizationCode: code, fetchFn: oauthFetch });
   } catch (error) {
-    return settingsUrl(request, { error: describeOAuthError(error, server.name) });
+    return settingsUrl(request, id, { error: describeOAuthError(error, server.name) });
   }
-  return settingsUrl(request, { connected: server.name });
+  return settingsUrl(request, id, { connected: server.name });
 }
 
 /** "Disconnect": forgets the tokens and the registration (and asks the server to revoke the tokens, when it can). */

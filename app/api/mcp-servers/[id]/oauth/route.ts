@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { withErrors } from '@/lib/server/http';
-import { oauthStatus, type McpOAuthStatusView } from '@/lib/server/mcp-oauth';
+import type { McpOAuthStatusView } from '@/lib/mcp/oauth-provider';
+import { oauthStatus } from '@/lib/server/mcp-oauth';
 import { otherMethods } from '@/lib/server/route-methods';
 
 export const dynamic = 'force-dynamic';
