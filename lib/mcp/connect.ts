@@ -15,9 +15,11 @@ import {
   type ElicitRequest,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { UsageTotals } from '@/lib/agent/messages';
 import type { ToolEmit } from '@/lib/agent/tool';
 import type { McpServerRecord } from './types';
 import { isStdioAllowed, STDIO_ENV_FLAG } from './config';
+import { samplingRefusal } from './sampling';
 import { isCommandConfirmed, UNCONFIRMED_COMMAND_MESSAGE } from './stdio-command';
 
 /** What it takes to reach a server: the stored row minus bookkeeping. */
@@ -38,13 +40,24 @@ export interface McpRequestContext {
   /** Aborted when the request is cancelled or the run ends. */
   signal: AbortSignal;
   /** The call in flight on that server, when there is one (the latest). */
-  toolCall?: { toolCallId: string; emit: ToolEmit };
+  toolCall?: {
+    toolCallId: string;
+    emit: ToolEmit;
+    /** The call's own signal (Stop, its timeout, the run's end): a question asked during the call ends with it. */
+    signal?: AbortSignal;
+    /** Usage the request spent on the model (sampling), added to the run's. */
+    addUsage?(usage: UsageTotals): void;
+    /** Stops the call's timeout while the user answers (ToolExecutionContext.pauseTimeout). */
+    pauseTimeout?(): () => void;
+  };
 }
 
 /** Answers to requests a server sends us. The client declares a capability only for the handlers present. */
 export interface McpClientHandlers {
   elicit?(params: ElicitRequest['params'], ctx: McpRequestContext): Promise<ElicitResult>;
   sample?(params: CreateMessageRequest['params'], ctx: McpRequestContext): Promise<CreateMessageResult>;
+  /** Told when a sampling request was refused because the server may not sample, so the call's card can say so. */
+  samplingRefused?(params: CreateMessageRequest['params'], ctx: McpRequestContext): void;
 }
 
 interface ConnectOptions {
@@ -60,8 +73,6 @@ interface ConnectOptions {
  * a run must not wait long for a server that is down or stalled.
  */
 export const MCP_CONNECT_TIMEOUT_MS = 5_000;
-
-export const SAMPLING_REFUSED_MESSAGE = 'sampling is not allowed for this server; enable it in Settings → MCP servers.';
 
 export class McpConnectionError extends Error {
   constructor(message: string) {
@@ -106,8 +117,12 @@ function newClient(server: McpServerConfig, options: ConnectOptions): Client {
     { capabilities },
   );
   // Requests we have no handler for: a sampling request gets a reason, anything else "method not found".
-  client.fallbackRequestHandler = async (request) => {
-    if (request.method === 'sampling/createMessage') throw new McpError(ErrorCode.InvalidRequest, SAMPLING_REFUSED_MESSAGE);
+  client.fallbackRequestHandler = async (request, extra) => {
+    if (request.method === 'sampling/createMessage') {
+      const refused = CreateMessageRequestSchema.safeParse(request);
+      if (refused.success) handlers.samplingRefused?.(refused.data.params, contextOf(extra.signal));
+      throw new McpError(ErrorCode.InvalidRequest, samplingRefusal(server.name));
+    }
     throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
   };
   const contextOf = (signal: AbortSignal): McpRequestContext => {
