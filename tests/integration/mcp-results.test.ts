@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 type ToolPartLike = { type: string; toolCallId: string; state: string; input?: unknown; output?: unknown; errorText?: string; title?: string; approval?: { id: string; signature?: string } };
-const toolParts = (message: AgentUIMessage) => message.parts.filter(isToolUIPart) as unknown as ToolPartLike[];
+const toolParts = (message: AgentUIMessage): ToolPartLike[] => message.parts.filter(isToolUIPart).map((part) => ({ ...part, title: 'title' in part ? part.title : undefined }) as ToolPartLike);
 const calls = () => fixture.records().filter((r) => r.type === 'call');
 
 async function session(mode: 'ask' | 'auto', modelKey?: string): Promise<string> {

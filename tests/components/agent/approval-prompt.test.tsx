@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { ApprovalActions } from '@/components/agent/approval-context';
 import { ApprovalPrompt } from '@/components/agent/approval-prompt';
 import { approvalActions, renderInApp } from './fixtures';
@@ -206,4 +206,44 @@ test('while answers cannot be given (a request is in flight), every control is d
   await user.type(screen.getByRole('textbox', { name: 'Reason for denying' }), 'no{Enter}');
   expect(actions.answer).not.toHaveBeenCalled();
   expect(actions.approveAll).not.toHaveBeenCalled();
+});
+
+describe('edited arguments checked against the schema', () => {
+  test('a value the server refuses shows what is wrong, keeps the text and sends nothing; once it fits, it is sent', async () => {
+    const user = userEvent.setup();
+    const checkEditedInput = vi.fn<NonNullable<ApprovalActions['checkEditedInput']>>(async (_id, value) =>
+      typeof (value as { content?: unknown }).content === 'string' ? null : 'Invalid arguments for write_file: /content must be string',
+    );
+    const actions = approvalActions({ pendingIds: [APPROVAL_ID], checkEditedInput });
+    renderPrompt(actions);
+    await user.click(button('Edit arguments'));
+    const args = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Arguments (JSON)' });
+    await user.clear(args);
+    await user.type(args, '{{"path": "a.md", "content": 42}');
+    await user.click(button('Approve with these arguments'));
+
+    expect(checkEditedInput).toHaveBeenCalledExactlyOnceWith(APPROVAL_ID, { path: 'a.md', content: 42 });
+    expect((await screen.findByTestId('edit-args-error')).textContent).toBe('Invalid arguments for write_file: /content must be string');
+    expect(args.value).toBe('{"path": "a.md", "content": 42}');
+    expect(args.getAttribute('aria-invalid')).toBe('true');
+    expect(actions.answer).not.toHaveBeenCalled();
+
+    // Editing clears the message; a value that fits is checked and sent.
+    await user.clear(args);
+    await user.type(args, '{{"path": "a.md", "content": "42"}');
+    expect(screen.queryByTestId('edit-args-error')).toBeNull();
+    await user.click(button('Approve with these arguments'));
+    expect(actions.answer).toHaveBeenCalledExactlyOnceWith(APPROVAL_ID, { approved: true, alwaysAllow: false, editedInput: { path: 'a.md', content: '42' } });
+  });
+
+  test('arguments left as they were are not checked: a plain approval', async () => {
+    const user = userEvent.setup();
+    const checkEditedInput = vi.fn<NonNullable<ApprovalActions['checkEditedInput']>>(async () => null);
+    const actions = approvalActions({ pendingIds: [APPROVAL_ID], checkEditedInput });
+    renderPrompt(actions);
+    await user.click(button('Edit arguments'));
+    await user.click(button('Approve with these arguments'));
+    expect(checkEditedInput).not.toHaveBeenCalled();
+    expect(actions.answer).toHaveBeenCalledExactlyOnceWith(APPROVAL_ID, { approved: true, alwaysAllow: false });
+  });
 });
