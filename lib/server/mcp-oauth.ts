@@ -226,15 +226,18 @@ export async function finishOAuth(request: Request, id: string): Promise<string>
   return settingsUrl(request, id, { connected: server.name });
 }
 
-/** "Disconnect": forgets the tokens and the registration (and asks the server to revoke the tokens, when it can). */
+/** "Disconnect": forgets the tokens and the registration (and asks the server to revoke the tokens, when it can); "Connect" stays on offer. */
 export async function disconnectOAuth(request: Request, id: string): Promise<McpOAuthStatusView> {
   const ownerId = await currentOwnerId(request);
   const db = await getAppDb();
   const server = await requireRemoteServer(db, ownerId, id);
-  const row = currentRow(await getMcpOAuth(db, ownerId, id), server);
-  await deleteMcpOAuth(db, ownerId, id);
-  if (row) await revokeTokens(row).catch(() => {});
-  return statusOf(undefined);
+  const row = await getMcpOAuth(db, ownerId, id);
+  if (row && row.serverUrl !== server.url) await deleteMcpOAuth(db, ownerId, id);
+  // Everything secret goes; the server still wants OAuth, so settings keep offering "Connect".
+  const cleared = await upsertMcpOAuth(db, ownerId, id, { ...CLEARED.all, ...CLEARED.verifier, serverUrl: server.url, requiredAt: Date.now() });
+  const current = currentRow(row, server);
+  if (current) await revokeTokens(current).catch(() => {});
+  return statusOf(cleared);
 }
 
 /** RFC 7009, best effort: the refresh token (which revokes its access tokens at most servers), else the access token. */

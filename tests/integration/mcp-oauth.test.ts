@@ -199,8 +199,8 @@ describe('OAuth for a remote MCP server', () => {
   it('Disconnect forgets the tokens and revokes them; a run then says to connect', async () => {
     const response = await api.oauthDisconnect.POST(new Request(`${BASE}/api/mcp-servers/${serverId}/oauth/disconnect`, { method: 'POST' }), forServer());
     expect(response.status).toBe(200);
-    expect((await response.json()).oauth).toMatchObject({ status: 'none' });
-    expect(await oauthRow()).toBeUndefined();
+    expect((await response.json()).oauth).toMatchObject({ status: 'required' });
+    expect(await oauthRow()).toMatchObject({ tokens: null, client_information: null, pending_verifier: null });
     expect(fixture.records().filter((event) => event.type === 'revoke')).toEqual([expect.objectContaining({ hint: 'refresh_token' })]);
 
     const id = await newAutoSession();

@@ -108,7 +108,7 @@ function buildMcpServer(clientId) {
   const server = new McpServer({ name: 'oauth-test', version: '1.0.0' });
   server.registerTool(
     'echo',
-    { title: 'Echo (OAuth)', description: 'Echoes the text back; reachable only with a valid OAuth access token.', inputSchema: { text: z.string() } },
+    { title: 'Echo (OAuth)', description: 'Echoes the text back; reachable only with a valid OAuth access token.', inputSchema: { text: z.string() }, annotations: { readOnlyHint: true } },
     async ({ text }) => {
       record({ type: 'call', tool: 'echo', clientId, text });
       return { content: [{ type: 'text', text: `oauth echo: ${text}` }] };
