@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgentTool } from './tool';
-import { enableTools, SEARCH_TOOLS_NAME, type ToolCapState } from './tool-cap';
+import { createToolCapState, enableTools, SEARCH_TOOLS_NAME, selectTools, type ToolCapState } from './tool-cap';
 
 /**
  * `search_tools`: offered only when the cap (./tool-cap.ts) left tools out of the request.
@@ -107,4 +107,16 @@ export function rankTools(tools: readonly AgentTool[], query: string): AgentTool
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .map((entry) => entry.tool);
+}
+
+/**
+ * The tools a run's first request carries under the cap, search_tools included when anything is left
+ * out: what the context meter and the compaction trigger count as tool definitions.
+ */
+export function toolsOfFirstRequest(tools: readonly AgentTool[], cap: number): AgentTool[] {
+  const selection = selectTools(tools, cap, []);
+  if (!selection.leftOut.length) return selection.sent;
+  const state = createToolCapState();
+  state.latest = selection;
+  return [...selection.sent, searchToolsTool(state)];
 }

@@ -10,6 +10,7 @@ import type { Summarizer } from '@/lib/context/compaction/summarize-middle';
 import { measureContext, type ContextMeasurement } from '@/lib/context/measure';
 import { exceedsHardLimit, shouldCompact, type ContextThresholds } from '@/lib/context/thresholds';
 import { applyCompaction } from '@/lib/context/view';
+import { toolsOfFirstRequest } from '@/lib/agent/tool-search';
 import { loadContextState, measureSessionView, toModelMessages, toolSchemas } from './session-context';
 
 /**
@@ -46,7 +47,7 @@ export interface ContextSeam {
 export async function createContextSeam(input: ContextSeamInput): Promise<ContextSeam> {
   const state = await loadContextState(input.db, input.ownerId, { id: input.sessionId, modelKey: input.modelKey, settings: input.settings ?? {} }, input.history);
   const initial = await measureSessionView(state, input.tools, input.instructions);
-  const schemas = await toolSchemas(input.tools);
+  const schemas = await toolSchemas(toolsOfFirstRequest(input.tools, state.settings.maxToolsSent));
   let active: StoredCompaction | undefined = state.active;
   let view = initial.view;
   // Leading model messages that stand for the history; the rest was produced in this run.

@@ -15,6 +15,7 @@ import { applyCompaction } from '@/lib/context/view';
 import { modelLimits, normalizeModelId, usageCost, type ModelLimits } from '@/lib/models/catalog';
 import type { ContextReport } from '@/lib/api-types';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
+import { toolsOfFirstRequest } from '@/lib/agent/tool-search';
 import { sessionToolsFor } from './session-tool-stores';
 import { agentInstructions } from './instructions';
 import { loadSessionMessages } from './stored-messages';
@@ -118,7 +119,8 @@ export async function measureSessionView(state: ContextState, tools: readonly Ag
   const view = modelView(state);
   const messages = await toModelMessages(view, tools, state.settings);
   const prior = await priorMeasurement(view, state.active?.id ?? null, tools, state.settings);
-  const measure = await measureContext({ modelId: state.modelId, instructions, tools: await toolSchemas(tools), messages, measured: prior });
+  // Tool definitions as the request carries them: under the tool cap, with search_tools when tools are left out.
+  const measure = await measureContext({ modelId: state.modelId, instructions, tools: await toolSchemas(toolsOfFirstRequest(tools, state.settings.maxToolsSent)), messages, measured: prior });
   return { view, messages, measure, prior };
 }
 

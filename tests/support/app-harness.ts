@@ -62,6 +62,7 @@ const routeModules = {
   mcpResources: () => import('@/app/api/mcp/resources/route'),
   mcpResourceRead: () => import('@/app/api/mcp/resources/read/route'),
   mcpPrompts: () => import('@/app/api/mcp/prompts/route'),
+  sessionMcpTools: () => import('@/app/api/sessions/[id]/mcp-tools/route'),
 };
 
 type RouteName = keyof typeof routeModules;
