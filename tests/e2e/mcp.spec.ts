@@ -87,7 +87,7 @@ test.describe('MCP servers', () => {
     const card = lastAssistant(page).getByTestId('tool-card');
     await expect(card).toHaveAttribute('data-tool-name', 'everything__echo');
     await expect(card).toHaveAttribute('data-state', 'output-available');
-    await expect(card.getByTestId('tool-title')).toHaveText('Echo');
+    await expect(card.getByTestId('tool-title')).toHaveText('Echo Tool'); // the tool's own title
     await expect(card.getByTestId('tool-badge')).toHaveText('MCP · everything');
     await waitForRunEnd(page, 'completed');
     await card.getByTestId('tool-toggle').click();
