@@ -61,6 +61,7 @@ function paramValue(name: string): string | string[] {
     itemId: 'no-such-item',
     grantId: 'no-such-grant',
     approvalId: 'no-such-approval',
+    elicitationId: 'no-such-elicitation',
     compactionId: 'no-such-compaction',
     provider: 'openai',
   };

@@ -25,6 +25,7 @@ const routeModules = {
   grants: () => import('@/app/api/sessions/[id]/grants/route'),
   grant: () => import('@/app/api/sessions/[id]/grants/[grantId]/route'),
   approvalCheck: () => import('@/app/api/sessions/[id]/approvals/[approvalId]/check/route'),
+  elicitation: () => import('@/app/api/sessions/[id]/elicitations/[elicitationId]/route'),
   context: () => import('@/app/api/sessions/[id]/context/route'),
   compact: () => import('@/app/api/sessions/[id]/compact/route'),
   undo: () => import('@/app/api/sessions/[id]/compactions/[compactionId]/undo/route'),
