@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { withOpenHeaders } from './mcp-header-secrets';
+import { withOAuthProviders } from './mcp-oauth';
 import { currentOwnerId } from './owner';
 import { limitRequest } from './rate-limit';
 
@@ -55,8 +56,9 @@ async function enabledServers(ownerId: string): Promise<ServerRow[]> {
   return listEnabledMcpServers(await getAppDb(), ownerId);
 }
 
-function configOf(row: ServerRow): McpServerConfig {
-  return withOpenHeaders(row);
+/** How to reach these servers: header secrets opened, the owner's OAuth tokens attached (as a run reaches them). */
+async function configsOf(ownerId: string, rows: ServerRow[]): Promise<McpServerConfig[]> {
+  return withOAuthProviders(await getAppDb(), ownerId, rows.map(withOpenHeaders));
 }
 
 /** Connects, runs `work`, and always closes the connection. */
@@ -69,24 +71,25 @@ async function withClient<T>(config: McpServerConfig, work: (client: McpClient) 
   }
 }
 
-async function listServer(row: ServerRow): Promise<{ server: McpCatalogServer; resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[]; prompts: McpPromptInfo[] }> {
+async function listServer(config: McpServerConfig): Promise<{ server: McpCatalogServer; resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[]; prompts: McpPromptInfo[] }> {
+  const { name } = config;
   try {
-    return await withClient(configOf(row), async (client) => {
+    return await withClient(config, async (client) => {
       const [resources, templates, prompts] = await Promise.all([
-        listServerResources(client, row.name),
-        listServerResourceTemplates(client, row.name),
-        listServerPrompts(client, row.name),
+        listServerResources(client, name),
+        listServerResourceTemplates(client, name),
+        listServerPrompts(client, name),
       ]);
-      return { server: { name: row.name, ok: true }, resources, templates, prompts };
+      return { server: { name, ok: true }, resources, templates, prompts };
     });
   } catch (error) {
-    const message = error instanceof McpConnectionError ? error.message : describeMcpError(error, row.name);
-    return { server: { name: row.name, ok: false, error: message }, resources: [], templates: [], prompts: [] };
+    const message = error instanceof McpConnectionError ? error.message : describeMcpError(error, name);
+    return { server: { name, ok: false, error: message }, resources: [], templates: [], prompts: [] };
   }
 }
 
-async function buildCatalog(rows: ServerRow[]): Promise<McpCatalog> {
-  const listed = await Promise.all(rows.map(listServer));
+async function buildCatalog(ownerId: string, rows: ServerRow[]): Promise<McpCatalog> {
+  const listed = await Promise.all((await configsOf(ownerId, rows)).map(listServer));
   return {
     servers: listed.map((entry) => entry.server),
     resources: listed.flatMap((entry) => entry.resources),
@@ -102,7 +105,7 @@ export async function mcpCatalog(ownerId: string, { fresh = false, now = Date.no
   const key = rows.map((row) => `${row.id}:${row.updatedAt}`).join(',');
   const cached = cache.get(ownerId);
   if (!fresh && cached && cached.key === key && now - cached.at < MCP_CATALOG_TTL_MS) return cached.catalog;
-  const catalog = buildCatalog(rows);
+  const catalog = buildCatalog(ownerId, rows);
   cache.delete(ownerId);
   cache.set(ownerId, { key, at: now, catalog });
   for (const [owner, entry] of cache) {
@@ -112,10 +115,11 @@ export async function mcpCatalog(ownerId: string, { fresh = false, now = Date.no
   return catalog;
 }
 
-async function requireServerRow(ownerId: string, name: string): Promise<ServerRow> {
+async function requireServer(ownerId: string, name: string): Promise<McpServerConfig> {
   const row = (await enabledServers(ownerId)).find((candidate) => candidate.name === name);
   if (!row) throw new ApiError('not_found', `No enabled MCP server is named "${name}".`);
-  return row;
+  const [config] = await configsOf(ownerId, [row]);
+  return config!;
 }
 
 /** A failure talking to the server as an API error: the server's own complaint about the arguments is a 400, anything else a 502. */
@@ -135,9 +139,9 @@ export async function readMentionedResources(ownerId: string, mentions: readonly
   const read = new Map<string, McpResourceAttachment>();
   await Promise.all(
     [...byServer].map(async ([server, wanted]) => {
-      const row = await requireServerRow(ownerId, server);
+      const config = await requireServer(ownerId, server);
       try {
-        await withClient(configOf(row), async (client) => {
+        await withClient(config, async (client) => {
           for (const mention of wanted) read.set(`${server}\n${mention.uri}`, await readServerResource(client, mention));
         });
       } catch (error) {
@@ -165,9 +169,9 @@ async function readOneResource(ownerId: string, target: { server: string; uri: s
 
 /** prompts/get with the person's arguments, as text for the composer. */
 async function runPrompt(ownerId: string, target: { server: string; name: string; arguments: Record<string, string> }): Promise<McpPromptText> {
-  const row = await requireServerRow(ownerId, target.server);
+  const config = await requireServer(ownerId, target.server);
   try {
-    return await withClient(configOf(row), (client) => getServerPrompt(client, target));
+    return await withClient(config, (client) => getServerPrompt(client, target));
   } catch (error) {
     throw unavailable(error, target.server);
   }
