@@ -120,6 +120,8 @@ export interface McpServerView {
   commandConfirmed: boolean;
   /** How long one tool call may take, in ms; null: the session's tool timeout. */
   toolTimeoutMs: number | null;
+  /** The server may ask for model completions (MCP sampling), each approved by the user. */
+  allowSampling: boolean;
   /** The server's own names of the tools switched off: never offered to the model. */
   disabledTools: string[];
   enabled: boolean;

@@ -11,6 +11,7 @@ import { ConfirmCommandDialog } from '@/components/mcp/confirm-command-dialog';
 import { DeleteMcpServerDialog } from '@/components/mcp/delete-mcp-server-dialog';
 import { EnabledSwitch } from '@/components/mcp/enabled-switch';
 import { McpOAuthConnect } from '@/components/mcp/mcp-oauth-connect';
+import { McpSamplingToggle } from '@/components/mcp/mcp-sampling-toggle';
 import { McpServerForm } from '@/components/mcp/mcp-server-form';
 import { McpTestOutcome } from '@/components/mcp/mcp-tool-list';
 import type { McpServerView, McpTestResult } from '@/lib/api-types';
@@ -72,6 +73,7 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
       )}
       {result && <McpTestOutcome result={result} />}
       <McpOAuthConnect server={server} testResult={result} />
+      <McpSamplingToggle server={server} onChanged={onChanged} />
       {server.transport === 'stdio' && (
         <ConfirmCommandDialog
           server={server}

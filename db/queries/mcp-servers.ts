@@ -8,7 +8,7 @@ import { checkpointFreedSecrets } from './freed-pages';
  * Header values are stored sealed (lib/server/secret-box.ts): these queries move them as
  * they are stored, and lib/server seals and opens them.
  */
-export type McpServerFields = Pick<McpServerRow, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'enabled'> & Partial<Pick<McpServerRow, 'confirmedCommand' | 'toolTimeoutMs' | 'disabledTools'>>;
+export type McpServerFields = Pick<McpServerRow, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'enabled'> & Partial<Pick<McpServerRow, 'confirmedCommand' | 'toolTimeoutMs' | 'disabledTools' | 'allowSampling'>>;
 
 export async function listMcpServers(db: Db, ownerId: string): Promise<McpServerRow[]> {
   return db.select().from(mcpServers).where(eq(mcpServers.ownerId, ownerId)).orderBy(asc(mcpServers.createdAt), asc(mcpServers.name));

@@ -111,6 +111,7 @@ export const patchMcpServerSchema = z
     toolTimeoutMs: toolTimeoutSchema.optional(),
     enabled: z.boolean().optional(),
     disabledTools: disabledToolsSchema.optional(),
+    allowSampling: z.boolean().optional(),
   })
   .superRefine((body, ctx) => uniqueHeaderNames(body.headers, ctx))
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');

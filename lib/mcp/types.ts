@@ -17,6 +17,8 @@ export interface McpServerRecord {
   /** null: the session's tool timeout. */
   toolTimeoutMs: number | null;
   enabled: boolean;
+  /** The server may ask for model completions (MCP sampling), each approved by the user; off by default. */
+  allowSampling?: boolean;
   /** The server's own names of the tools switched off (tool-switches.ts). */
   disabledTools: string[];
   /** How the last run (or test) found the server; null until one tried. */

@@ -19,6 +19,7 @@ export function toMcpServerView(row: McpServerRecord): McpServerView {
     commandConfirmed: isCommandConfirmed(row),
     toolTimeoutMs: row.toolTimeoutMs ?? null,
     enabled: row.enabled,
+    allowSampling: row.allowSampling ?? false,
     disabledTools: row.disabledTools ?? [],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -43,7 +43,7 @@ export function fieldsForPatch(row: McpServerRow, body: PatchMcpServerInput): Pa
     const args = body.args ?? row.args;
     // Keep a confirmation only while it still names this exact command line.
     const confirmedCommand = row.confirmedCommand === commandFingerprint({ command, args }) ? row.confirmedCommand : null;
-    return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs']), ...disabledToolsOf(body), transport, url: null, headers: {}, command, args, confirmedCommand };
+    return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs', 'allowSampling']), ...disabledToolsOf(body), transport, url: null, headers: {}, command, args, confirmedCommand };
   }
   const url = body.url ?? row.url;
   if (!url) throw new ApiError('bad_request', 'URL is required.');
@@ -52,7 +52,7 @@ export function fieldsForPatch(row: McpServerRow, body: PatchMcpServerInput): Pa
   const requested = body.headers?.map((header) => (header.value === undefined ? header : { ...header, value: sealSecret(header.value) })) ?? Object.keys(row.headers ?? {}).map((name) => ({ name }));
   // A McpConfigError from here is a 400 (toApiError).
   const headers = mergeHeaders(row.headers ?? {}, requested, originChanged);
-  return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs']), ...disabledToolsOf(body), transport, url, headers, command: null, args: [], confirmedCommand: null };
+  return { ...pick(body, ['name', 'enabled', 'toolTimeoutMs', 'allowSampling']), ...disabledToolsOf(body), transport, url, headers, command: null, args: [], confirmedCommand: null };
 }
 
 /** The tool switches, deduplicated, when the PATCH sends them. */
