@@ -13,7 +13,7 @@ import { EnabledSwitch } from '@/components/mcp/enabled-switch';
 import { McpOAuthConnect } from '@/components/mcp/mcp-oauth-connect';
 import { McpSamplingToggle } from '@/components/mcp/mcp-sampling-toggle';
 import { McpServerForm } from '@/components/mcp/mcp-server-form';
-import { McpTestOutcome } from '@/components/mcp/mcp-tool-list';
+import { McpTestOutcome, type ToolSwitches } from '@/components/mcp/mcp-tool-list';
 import type { McpServerView, McpTestResult } from '@/lib/api-types';
 import { readError } from '@/lib/client/api-error';
 import { testMcpServer, updateMcpServer } from '@/lib/client/mcp-api';
@@ -28,6 +28,7 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
   const [reviewCommand, setReviewCommand] = useState(false);
   const { testing, result, setResult, runTest } = useConnectionTest(server.id);
   const { toggling, toggle } = useEnabledToggle(server.id, onChanged);
+  const toolSwitches = useToolSwitches(server, onChanged);
   const awaitingConfirmation = server.transport === 'stdio' && !server.commandConfirmed;
 
   if (editing) {
@@ -71,7 +72,7 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
           This command has not run yet. It runs on this machine only after you review and confirm it.
         </p>
       )}
-      {result && <McpTestOutcome result={result} />}
+      {result && <McpTestOutcome result={result} switches={toolSwitches} />}
       <McpOAuthConnect server={server} testResult={result} />
       <McpSamplingToggle server={server} onChanged={onChanged} />
       {server.transport === 'stdio' && (
@@ -111,6 +112,11 @@ function McpServerSummary({ server, result }: { server: McpServerView; result: M
           </Badge>
         )}
         {!server.enabled && <Badge tone="neutral">off</Badge>}
+        {server.disabledTools.length > 0 && (
+          <Badge tone="outline" title={`Switched off: ${server.disabledTools.join(', ')}`} data-testid="mcp-tools-off">
+            {server.disabledTools.length} {server.disabledTools.length === 1 ? 'tool' : 'tools'} off
+          </Badge>
+        )}
       </div>
       <p className="mt-1 truncate font-mono text-xs text-muted-foreground" title={server.url ?? server.commandLine ?? undefined} data-testid="mcp-server-address">
         {server.url ?? server.commandLine}
@@ -180,6 +186,23 @@ function useConnectionTest(serverId: string) {
     }
   }
   return { testing, result, setResult, runTest };
+}
+
+/** A tool's switch: the server's list of tools switched off, saved at once; a refusal says why in a toast. */
+function useToolSwitches(server: McpServerView, onChanged: (server: McpServerView) => void): ToolSwitches {
+  const [busy, setBusy] = useState(false);
+  async function onToggle(toolName: string, enabled: boolean) {
+    const disabledTools = enabled ? server.disabledTools.filter((name) => name !== toolName) : [...server.disabledTools, toolName];
+    setBusy(true);
+    try {
+      onChanged(await updateMcpServer(server.id, { disabledTools }));
+    } catch (error) {
+      toast.error('Could not change the tool', { description: readError(error).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { disabledTools: server.disabledTools, onToggle: (toolName, enabled) => void onToggle(toolName, enabled), busy };
 }
 
 /** On/off: saved on the server; a refusal says why in a toast and the switch stays. */

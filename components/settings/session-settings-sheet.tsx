@@ -7,7 +7,10 @@ import { Button } from '@/components/ui/button';
 import { PanelSheetHeader } from '@/components/shell/panel-sheet-header';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { SettingFieldRow, type DraftValue } from '@/components/settings/setting-field';
+import { SessionMcpSwitches } from '@/components/mcp/session-mcp-switches';
 import { fetchSession, updateSession } from '@/lib/client/api';
+import { fetchSessionMcpSwitches, saveSessionMcpSwitches } from '@/lib/client/mcp-api';
+import type { SessionMcpSwitches as McpSwitches } from '@/lib/api-types';
 import { readError } from '@/lib/client/api-error';
 import { LOOP_SETTING_FIELDS, type LoopSettingsOverrides, type SettingField } from '@/lib/settings/loop-settings';
 import type { ModelInfo } from '@/lib/models/types';
@@ -68,6 +71,7 @@ export function SessionSettingsSheet({
   onOpenChange: (open: boolean) => void;
 }) {
   const [draft, setDraft] = useState<Draft>();
+  const [mcp, setMcp] = useState<{ loaded: McpSwitches; overrides: McpSwitches['overrides'] }>();
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -80,6 +84,10 @@ export function SessionSettingsSheet({
       },
       (error) => toast.error(`Could not load the settings: ${readError(error).message}`),
     );
+    fetchSessionMcpSwitches(sessionId).then(
+      (loaded) => !cancelled && setMcp({ loaded, overrides: loaded.overrides }),
+      (error) => toast.error(`Could not load the MCP switches: ${readError(error).message}`),
+    );
     return () => {
       cancelled = true;
     };
@@ -90,6 +98,7 @@ export function SessionSettingsSheet({
     setSaving(true);
     try {
       await updateSession(sessionId, { settings: toOverrides(draft) });
+      if (mcp && mcp.overrides !== mcp.loaded.overrides) await saveSessionMcpSwitches(sessionId, mcp.overrides);
       toast.success('Settings saved. They apply from the next run.');
       onOpenChange(false);
     } catch (error) {
@@ -103,9 +112,10 @@ export function SessionSettingsSheet({
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" data-testid="settings-panel" aria-describedby="settings-description">
         <PanelSheetHeader icon={SlidersHorizontalIcon} title="Session settings" descriptionId="settings-description">
-          Limits of the agent loop and the context thresholds for this session. Empty fields use the default shown.
+          MCP servers and tools, limits of the agent loop and the context thresholds for this session. Empty fields use the default shown.
         </PanelSheetHeader>
         <div className="min-h-0 flex-1 divide-y overflow-y-auto px-4">
+          {mcp && <SessionMcpSwitches value={{ ...mcp.loaded, overrides: mcp.overrides }} onChange={(overrides) => setMcp((current) => current && { ...current, overrides })} />}
           {draft &&
             LOOP_SETTING_FIELDS.map((field) => (
               <SettingFieldRow
@@ -118,7 +128,10 @@ export function SessionSettingsSheet({
             ))}
         </div>
         <div className="flex justify-between gap-2 border-t px-4 py-3">
-          <Button variant="ghost" size="sm" data-testid="settings-reset" disabled={!draft} onClick={() => setDraft(toDraft({}))}>
+          <Button variant="ghost" size="sm" data-testid="settings-reset" disabled={!draft} onClick={() => {
+              setDraft(toDraft({}));
+              setMcp((current) => current && { ...current, overrides: {} });
+            }}>
             Reset to defaults
           </Button>
           <Button size="sm" data-testid="settings-save" disabled={!draft || saving} onClick={() => void save()}>

@@ -1,4 +1,4 @@
-import type { McpServerView, McpTestResult } from '@/lib/api-types';
+import type { McpServerView, McpTestResult, SessionMcpSwitches } from '@/lib/api-types';
 import { request } from './api';
 
 /** Fetchers for MCP server settings. Header values go up; they never come back down. */
@@ -23,7 +23,7 @@ export async function createMcpServer(draft: McpServerDraft): Promise<McpServerV
   return (await request<{ server: McpServerView }>('/api/mcp-servers', { method: 'POST', json: draft })).server;
 }
 
-export async function updateMcpServer(id: string, patch: Partial<McpServerDraft> & { enabled?: boolean; allowSampling?: boolean }): Promise<McpServerView> {
+export async function updateMcpServer(id: string, patch: Partial<McpServerDraft> & { enabled?: boolean; disabledTools?: string[]; allowSampling?: boolean }): Promise<McpServerView> {
   return (await request<{ server: McpServerView }>(serverUrl(id), { method: 'PATCH', json: patch })).server;
 }
 
@@ -39,4 +39,16 @@ export async function testMcpServer(id: string): Promise<McpTestResult> {
 export async function confirmMcpCommand(server: Pick<McpServerView, 'id' | 'command' | 'args'>): Promise<McpServerView> {
   const body = { command: server.command ?? '', args: server.args };
   return (await request<{ server: McpServerView }>(`${serverUrl(server.id)}/confirm`, { method: 'POST', json: body })).server;
+}
+
+const sessionSwitchesUrl = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}/mcp-tools`;
+
+/** The owner's servers and the session's own switches over them (session settings). */
+export async function fetchSessionMcpSwitches(sessionId: string): Promise<SessionMcpSwitches> {
+  return request<SessionMcpSwitches>(sessionSwitchesUrl(sessionId));
+}
+
+/** Saves the session's switches (the whole set); the session's next request applies them. */
+export async function saveSessionMcpSwitches(sessionId: string, overrides: SessionMcpSwitches['overrides']): Promise<SessionMcpSwitches> {
+  return request<SessionMcpSwitches>(sessionSwitchesUrl(sessionId), { method: 'PUT', json: { overrides } });
 }
