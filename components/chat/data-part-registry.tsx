@@ -81,6 +81,8 @@ export const DATA_PART_RENDERERS = {
   'data-tool-decision': 'hidden',
   // Drawn on the tool call's card too ("Arguments edited by you…"), collected by AssistantMessage.
   'data-tool-edit': 'hidden',
+  // A running call's progress bar and its server's log lines, drawn on the call's card (collected by AssistantMessage).
+  'data-tool-progress': 'hidden',
   // An MCP server's form or model-call request during a tool call, drawn under that call's card (it follows it in the message).
   'data-elicitation': {
     render: (part, { messageStreaming }) => <ElicitationCard notice={part.data} live={messageStreaming} />,
@@ -89,7 +91,8 @@ export const DATA_PART_RENDERERS = {
   'data-sampling': {
     render: (part, { messageStreaming }) => <SamplingCard notice={part.data} live={messageStreaming} />,
     visible: always,
-  },  // Transient: useSessionChat's onData refreshes the context meter and dividers; never stored in a message.
+  },
+  // Transient: useSessionChat's onData refreshes the context meter and dividers; never stored in a message.
   'data-compaction': 'hidden',
   // Transient, like data-compaction: the meter's live figure.
   'data-context': 'hidden',

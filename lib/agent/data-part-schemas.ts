@@ -1,6 +1,6 @@
 import type { FinishReason } from 'ai';
 import { z } from 'zod';
-import type { AgentDataTypes, ElicitationNotice, NudgeNotice, SamplingNotice, RunEndReason, StepErrorNotice, ToolDecisionNotice } from './messages';
+import type { AgentDataTypes, ElicitationNotice, NudgeNotice, SamplingNotice, RunEndReason, StepErrorNotice, ToolDecisionNotice, ToolLogLine } from './messages';
 
 /**
  * A zod schema for every data part type of AgentUIMessage. Stored messages are
@@ -40,6 +40,7 @@ const runEndReason = z.enum(
 
 const nudgeKind = z.enum(everyMember<NudgeNotice['kind']>()(['loop-guard', 'done-tool', 'unfinished-work']));
 const decisionOutcome = z.enum(everyMember<ToolDecisionNotice['outcome']>()(['allowed', 'denied', 'asked']));
+const logLevel = z.enum(everyMember<ToolLogLine['level']>()(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']));
 const attemptOutcome = z.enum(everyMember<NonNullable<StepErrorNotice['outcome']>>()(['retrying', 'failed']));
 
 export const DATA_PART_SCHEMAS = {
@@ -101,6 +102,13 @@ export const DATA_PART_SCHEMAS = {
   }),
   'unreadable-message': z.object({
     reason: z.string(),
+  }),
+  'tool-progress': z.object({
+    toolCallId: z.string(),
+    progress: z.number().optional(),
+    total: z.number().optional(),
+    message: z.string().optional(),
+    logs: z.array(z.object({ level: logLevel, text: z.string(), logger: z.string().optional() })).optional(),
   }),
   'mcp-resource': z.object({
     server: z.string(),

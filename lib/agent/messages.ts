@@ -175,6 +175,28 @@ export interface ToolsLeftOutNotice {
   enabled: string[];
 }
 
+/** One log line a tool's server sent while the call ran (MCP `notifications/message`). */
+export interface ToolLogLine {
+  level: 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+  text: string;
+  logger?: string;
+}
+
+/**
+ * A running tool's progress and log lines (MCP progress and logging
+ * notifications), one part per call (id `progress-<toolCallId>`), updated in
+ * place and drawn on the call's card.
+ */
+export interface ToolProgress {
+  toolCallId: string;
+  progress?: number;
+  /** Absent when the server does not know how much there is to do. */
+  total?: number;
+  message?: string;
+  /** The newest lines, at most 50. */
+  logs?: ToolLogLine[];
+}
+
 /**
  * Stands in for a stored message that failed validation on load (lib/server/stored-messages.ts):
  * the message keeps its id and role, and this is its only part. Never saved, never sent to the model.
@@ -232,6 +254,7 @@ export type AgentDataTypes = {
   compaction: CompactionNotice;
   context: ContextNotice;
   'unreadable-message': UnreadableMessageNotice;
+  'tool-progress': ToolProgress;
   /** In a user message: an MCP resource attached with `@` (./resource-attachment.ts). */
   'mcp-resource': McpResourceAttachment;
   'tools-left-out': ToolsLeftOutNotice;

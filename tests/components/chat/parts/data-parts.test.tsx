@@ -40,6 +40,11 @@ const DATA_PARTS: { [T in DataPartType]: DataPartOf<T> } = {
   },
   'data-tool-decision': { type: 'data-tool-decision', id: 'decision-1', data: { toolCallId: 'call-1', outcome: 'allowed', reason: 'mode auto' } },
   'data-tool-edit': { type: 'data-tool-edit', id: 'edit-1', data: { toolCallId: 'call-1', input: { a: 2 }, originalInput: { a: 1 } } },
+  'data-tool-progress': {
+    type: 'data-tool-progress',
+    id: 'progress-call-1',
+    data: { toolCallId: 'call-1', progress: 3, total: 10, message: 'Indexing files', logs: [{ level: 'info', text: 'started' }] },
+  },
   'data-compaction': { type: 'data-compaction', data: { id: 'compaction-1', tokensBefore: 150_000, tokensAfter: 40_000 } },
   'data-context': { type: 'data-context', data: { tokens: 96_000, estimated: false } },
   'data-unreadable-message': { type: 'data-unreadable-message', data: { reason: 'parts[0].type: unknown part type' } },
