@@ -42,7 +42,7 @@ export function truncateForModel(output: unknown, toolName: string, maxChars: nu
 
 /** A tool result's images, in the SDK's tool-result content form. */
 type ImagePart = { type: 'file'; mediaType: string; data: { type: 'data'; data: string } };
-export type ModelToolOutput =
+type ModelToolOutput =
   | { type: 'text'; value: string }
   | { type: 'json'; value: never }
   | { type: 'content'; value: Array<{ type: 'text'; text: string } | ImagePart> };

@@ -12,7 +12,7 @@ import { sdkSchemaOf } from './tool-set';
  * `Invalid arguments for everything__get-sum: /a must be number; missing required property b`.
  */
 
-export type InputCheck = { ok: true; value: unknown } | { ok: false; message: string };
+type InputCheck = { ok: true; value: unknown } | { ok: false; message: string };
 
 // Formats are not checked (no ajv-formats): an unknown `format` must not make a tool unusable.
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, allowUnionTypes: true });
@@ -57,7 +57,7 @@ function describeAjvError(error: ErrorObject): string {
   }
 }
 
-export function describeSchemaErrors(errors: readonly ErrorObject[]): string {
+function describeSchemaErrors(errors: readonly ErrorObject[]): string {
   // `anyOf`/`oneOf` report each branch and then themselves: the branch errors say more, the summary line is dropped when they exist.
   const useful = errors.filter((e) => !((e.keyword === 'anyOf' || e.keyword === 'oneOf') && errors.length > 1));
   // Wrong values first, then what is missing or extra: the order a person fixes them in.
@@ -68,7 +68,7 @@ export function describeSchemaErrors(errors: readonly ErrorObject[]): string {
   return lines.length > MAX_LISTED_ERRORS ? `${listed}; and ${lines.length - MAX_LISTED_ERRORS} more` : listed;
 }
 
-export function invalidArgumentsMessage(toolName: string, details: string): string {
+function invalidArgumentsMessage(toolName: string, details: string): string {
   return `Invalid arguments for ${toolName}: ${details}`;
 }
 
