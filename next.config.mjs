@@ -8,6 +8,8 @@ const nextConfig = {
   // A separate build folder lets two builds (e.g. a test run beside a dev build) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // For bench/bundle-why.mjs (where the first-load bytes come from); off in every normal build.
+  productionBrowserSourceMaps: process.env.BUNDLE_SOURCE_MAPS === '1',
   turbopack: {
     // Streamdown imports rehype-raw (and so parse5, an HTML parser) for a pipeline step we always drop: raw HTML in
     // model text is shown as text (components/chat/markdown-renderer.tsx). A stub takes its place in every bundle.

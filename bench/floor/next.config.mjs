@@ -10,6 +10,7 @@ const config = {
   turbopack: { root: repo },
   outputFileTracingRoot: repo,
   poweredByHeader: false,
+  productionBrowserSourceMaps: process.env.BUNDLE_SOURCE_MAPS === '1',
 };
 
 export default config;
