@@ -19,7 +19,7 @@ export const catalogQuerySchema = z.strictObject({ fresh: z.enum(['1']).optional
 export const resourceReadQuerySchema = z.strictObject({ server: serverName, uri: resourceUri });
 
 /** A resource named in a chat message: the server reads it when the message is sent. */
-export const resourceMentionSchema = z.strictObject({ server: serverName, uri: resourceUri, name: z.string().max(200).optional() });
+const resourceMentionSchema = z.strictObject({ server: serverName, uri: resourceUri, name: z.string().max(200).optional() });
 export const resourceMentionsSchema = z.array(resourceMentionSchema).max(MAX_RESOURCES_PER_MESSAGE, `At most ${MAX_RESOURCES_PER_MESSAGE} resources per message`);
 
 /** POST /api/mcp/prompts: prompts/get with the person's arguments (MCP prompt arguments are strings). */
@@ -29,5 +29,3 @@ export const promptGetSchema = z.strictObject({
   arguments: z.record(z.string().max(200), z.string().max(10_000)).default({}).refine((value) => Object.keys(value).length <= 20, 'At most 20 arguments'),
 });
 
-export type ResourceMention = z.infer<typeof resourceMentionSchema>;
-export type PromptGetRequest = z.infer<typeof promptGetSchema>;

@@ -10,7 +10,7 @@ import { request } from './api';
  * the tab keeps its copy as long, so opening a menu again costs nothing.
  */
 
-export type { McpPromptInfo, McpResourceInfo };
+export type { McpResourceInfo };
 
 export interface ComposerCatalog {
   servers: { name: string; ok: boolean; error?: string }[];

@@ -7,12 +7,12 @@ import { isMethodNotFound, MCP_CATALOG_CALL_TIMEOUT_MS, withinTime, type McpClie
  * text that goes into the composer. Answers are parsed, bounded in time and capped.
  */
 
-export const MAX_PROMPTS_PER_SERVER = 100;
-export const MAX_PROMPT_ARGUMENTS = 20;
+const MAX_PROMPTS_PER_SERVER = 100;
+const MAX_PROMPT_ARGUMENTS = 20;
 /** Characters of a prompt's messages put into the composer (the composer's own limit is 100,000). */
-export const MAX_PROMPT_TEXT_CHARS = 100_000;
+const MAX_PROMPT_TEXT_CHARS = 100_000;
 
-export interface McpPromptArgument {
+interface McpPromptArgument {
   name: string;
   description?: string;
   required: boolean;

@@ -15,7 +15,7 @@ export type McpClient = Awaited<ReturnType<typeof connectMcpServer>>;
 export const MCP_CATALOG_CALL_TIMEOUT_MS = 5_000;
 /** Resources kept per server: a picker is for choosing, not for browsing thousands. */
 export const MAX_RESOURCES_PER_SERVER = 200;
-export const MAX_TEMPLATES_PER_SERVER = 50;
+const MAX_TEMPLATES_PER_SERVER = 50;
 /** Characters of a resource's text the model reads (about 100 kB); the rest is left out and the attachment says how much. */
 export const MAX_RESOURCE_TEXT_CHARS = 100_000;
 

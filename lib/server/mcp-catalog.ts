@@ -27,7 +27,7 @@ import { limitRequest } from './rate-limit';
  * often, servers change rarely), and a changed server list is read again at once.
  */
 
-export interface McpCatalogServer {
+interface McpCatalogServer {
   name: string;
   ok: boolean;
   /** Why the server's entries are missing, in one line. */
@@ -42,7 +42,7 @@ export interface McpCatalog {
 }
 
 /** How long a listing is reused. */
-export const MCP_CATALOG_TTL_MS = 30_000;
+const MCP_CATALOG_TTL_MS = 30_000;
 /** Text of all resources of one message together: five full resources would flood the context. */
 export const MAX_RESOURCE_TEXT_CHARS_PER_MESSAGE = 200_000;
 /** Owners whose listing is kept at once (oldest dropped first). */

@@ -175,5 +175,3 @@ export function useComposerAssist(draft: Draft) {
     showNotice: setNotice,
   };
 }
-
-export type ComposerAssistState = ReturnType<typeof useComposerAssist>;
