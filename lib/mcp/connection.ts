@@ -59,10 +59,15 @@ export interface McpConnectionOptions {
   onNotice(notice: McpNotice, emit?: ToolEmit): void;
 }
 
+/** What a tool call hands its connection (the loop's ToolExecutionContext, in part). */
+type McpCallContext = { toolCallId: string; signal: AbortSignal; emit: ToolEmit } & Pick<NonNullable<McpRequestContext['toolCall']>, 'addUsage' | 'pauseTimeout'>;
+
 interface CallInFlight {
   toolName: string;
   toolCallId: string;
   emit: ToolEmit;
+  /** For a server's requests during the call (elicitation, sampling): its usage and the pause of its timeout. */
+  context: McpCallContext;
   controller: AbortController;
   fail(error: Error): void;
   progress: ProgressPart;
@@ -100,12 +105,14 @@ export class McpConnection {
   private wakeReconnect: (() => void) | null = null;
   private lastError = '';
   private probing = false;
+  private lastStatus: McpServerStatus | null;
 
   private constructor(
     server: McpServerConfig,
     private readonly options: McpConnectionOptions,
   ) {
     this.server = server;
+    this.lastStatus = server.status ?? null;
   }
 
   /** Connects and initializes; throws a readable McpConnectionError when the server cannot be reached. */
@@ -145,7 +152,7 @@ export class McpConnection {
    * Calls a tool. Ends with an McpServerGoneError as soon as the connection is
    * lost; aborting `signal` sends `notifications/cancelled` (the SDK does).
    */
-  async callTool(toolName: string, args: Record<string, unknown>, context: { toolCallId: string; signal: AbortSignal; emit: ToolEmit }): Promise<CallToolResult> {
+  async callTool(toolName: string, args: Record<string, unknown>, context: McpCallContext): Promise<CallToolResult> {
     for (let attempt = 0; ; attempt++) {
       const client = await this.ready();
       try {
@@ -164,7 +171,7 @@ export class McpConnection {
     }
   }
 
-  private async callOnce(client: Client, toolName: string, args: Record<string, unknown>, context: { toolCallId: string; signal: AbortSignal; emit: ToolEmit }): Promise<CallToolResult> {
+  private async callOnce(client: Client, toolName: string, args: Record<string, unknown>, context: McpCallContext): Promise<CallToolResult> {
     const controller = new AbortController();
     const onAbort = () => controller.abort(context.signal.reason);
     if (context.signal.aborted) onAbort();
@@ -173,6 +180,7 @@ export class McpConnection {
       toolName,
       toolCallId: context.toolCallId,
       emit: context.emit,
+      context,
       controller,
       fail: () => {},
       progress: new ProgressPart(context.toolCallId, context.emit),
@@ -219,7 +227,9 @@ export class McpConnection {
   /** The latest call in flight: where a server's request (elicitation, sampling) and its log lines belong. */
   private currentToolCall(): McpRequestContext['toolCall'] {
     const latest = [...this.calls].at(-1);
-    return latest ? { toolCallId: latest.toolCallId, emit: latest.emit } : undefined;
+    if (!latest) return undefined;
+    const { addUsage, pauseTimeout } = latest.context;
+    return { toolCallId: latest.toolCallId, emit: latest.emit, signal: latest.controller.signal, ...(addUsage ? { addUsage } : {}), ...(pauseTimeout ? { pauseTimeout } : {}) };
   }
 
   private attach(client: Client): void {
@@ -336,8 +346,12 @@ export class McpConnection {
     this.options.onNotice({ server: this.name, message }, emit);
   }
 
+  /** Reports a change only: a run that finds a server as the last one did writes nothing. */
   private setStatus(state: McpServerStatus['state'], message?: string): void {
-    this.options.onStatus?.({ state, ...(message ? { message } : {}), at: Date.now() });
+    const last = this.lastStatus;
+    if (last && last.state === state && (last.message ?? '') === (message ?? '')) return;
+    this.lastStatus = { state, ...(message ? { message } : {}), at: Date.now() };
+    this.options.onStatus?.(this.lastStatus);
   }
 
   private onProgress(call: CallInFlight, progress: Progress): void {

@@ -86,8 +86,8 @@ function mcpAgentTools(connection: McpConnection, tools: McpToolDefinition[]): A
       readOnly: permission === 'read',
       permission,
       ...(toolTimeoutMs ? { timeoutMs: toolTimeoutMs } : {}),
-      async execute(input, { toolCallId, signal, emit }) {
-        const result = await connection.callTool(tool.name, input ?? {}, { toolCallId, signal, emit });
+      async execute(input, { toolCallId, signal, emit, addUsage, pauseTimeout }) {
+        const result = await connection.callTool(tool.name, input ?? {}, { toolCallId, signal, emit, addUsage, pauseTimeout });
         return mcpResultToOutput(result, { outputSchema: tool.outputSchema });
       },
     };
