@@ -36,7 +36,7 @@ export function McpTestOutcome({ result, switches }: { result: McpTestResult; sw
 }
 
 /** The tools, filterable when there are many; each with its switch when `switches` is given. */
-export function McpToolList({ tools, switches }: { tools: readonly McpToolSummary[]; switches?: ToolSwitches }) {
+function McpToolList({ tools, switches }: { tools: readonly McpToolSummary[]; switches?: ToolSwitches }) {
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
   const shown = needle ? tools.filter((tool) => `${tool.name} ${tool.title ?? ''} ${tool.description ?? ''}`.toLowerCase().includes(needle)) : tools;

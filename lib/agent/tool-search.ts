@@ -11,10 +11,10 @@ import { createToolCapState, enableTools, SEARCH_TOOLS_NAME, selectTools, type T
  */
 
 /** Matches one search returns at most. */
-export const MAX_SEARCH_MATCHES = 10;
+const MAX_SEARCH_MATCHES = 10;
 const MAX_MATCH_DESCRIPTION_CHARS = 300;
 
-export const searchToolsInput = z.object({
+const searchToolsInput = z.object({
   query: z.string().max(500).optional().describe('Words to look for in the names and descriptions of the tools left out of this request.'),
   enable: z
     .array(z.string().max(200))
@@ -80,7 +80,7 @@ function matchOf(tool: AgentTool): ToolMatch {
 }
 
 /** Lower-case words of a name or text: `github__listIssues` → github, list, issues. */
-export function wordsOf(text: string): string[] {
+function wordsOf(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()

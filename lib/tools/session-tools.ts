@@ -1,6 +1,7 @@
 import type { ToolNotice } from '@/lib/agent/messages';
 import type { AgentTool, RefreshedTools } from '@/lib/agent/types';
 import type { McpServerConfig } from '@/lib/mcp/connect';
+import type { McpServerStatus } from '@/lib/mcp/types';
 import type { McpToolSet } from '@/lib/mcp/mcp-tools';
 import { sessionMcpTools } from '@/lib/mcp/session-mcp-tools';
 import { switchedOffToolNames } from '@/lib/mcp/tool-switches';
@@ -22,9 +23,11 @@ export interface SessionToolStores {
   saveTodos(todos: Todo[]): Promise<void>;
   /** The MCP servers whose tools this session gets (the owner's enabled ones, with the session's choices applied), each with its tools switched off. */
   mcpServers(): Promise<SessionMcpServer[]>;
+  /** An MCP server's connection state changed during the run (the settings page shows the last one). */
+  saveMcpStatus?(server: McpServerConfig, status: McpServerStatus): void;
 }
 
-export type SessionMcpServer = McpServerConfig & { disabledTools?: readonly string[] };
+type SessionMcpServer = McpServerConfig & { disabledTools?: readonly string[] };
 
 export interface SessionToolSet {
   tools: AgentTool[];
@@ -47,7 +50,7 @@ export async function sessionTools(stores: SessionToolStores): Promise<SessionTo
     const servers = await stores.mcpServers();
     switchedOff = switchedOffToolNames(servers);
     return servers;
-  });
+  }, { onStatus: stores.saveMcpStatus });
   const local = [...builtinTools(), ...workspaceTools(workspace), fetchUrlTool(), todoWriteTool(stores.saveTodos)];
   // Tools switched off are never offered; the rest may be left out of a request past the tool cap (lib/agent/tool-cap.ts).
   const offered = (tools: AgentTool[]) => tools.filter((tool) => !switchedOff.has(tool.name)).map((tool) => Object.assign(tool, { deferrable: true }));
