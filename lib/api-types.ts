@@ -6,6 +6,7 @@ import type { ModelInfo } from '@/lib/models/types';
 import type { ApprovalDecision } from '@/lib/api/approval-request';
 import type { PermissionMode } from '@/lib/permissions/policy';
 import type { Todo } from '@/lib/todos/todos';
+import type { McpServerStatus } from '@/lib/mcp/types';
 
 /** JSON shapes of the HTTP API, shared by route handlers and components. */
 
@@ -124,6 +125,8 @@ export interface McpServerView {
   allowSampling: boolean;
   /** The server's own names of the tools switched off: never offered to the model. */
   disabledTools: string[];
+  /** How the last run (or test) found it: connected, reconnecting or failed (why, when); null until one tried. */
+  status: McpServerStatus | null;
   enabled: boolean;
   createdAt: number;
   updatedAt: number;

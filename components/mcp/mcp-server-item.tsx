@@ -13,6 +13,7 @@ import { EnabledSwitch } from '@/components/mcp/enabled-switch';
 import { McpOAuthConnect } from '@/components/mcp/mcp-oauth-connect';
 import { McpSamplingToggle } from '@/components/mcp/mcp-sampling-toggle';
 import { McpServerForm } from '@/components/mcp/mcp-server-form';
+import { McpServerStatusLine } from '@/components/mcp/mcp-server-status';
 import { McpTestOutcome, type ToolSwitches } from '@/components/mcp/mcp-tool-list';
 import type { McpServerView, McpTestResult } from '@/lib/api-types';
 import { readError } from '@/lib/client/api-error';
@@ -58,6 +59,7 @@ export function McpServerItem({ server, onChanged, onDeleted }: { server: McpSer
           onChange={toggle}
         />
       </div>
+      <McpServerStatusLine server={server} />
       <McpServerActions
         server={server}
         awaitingConfirmation={awaitingConfirmation}

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { mcpServers, type McpServerRow } from '../schema';
 import { checkpointFreedSecrets } from './freed-pages';
+import type { McpServerStatus } from '@/lib/mcp/types';
 
 /**
  * Header values are stored sealed (lib/server/secret-box.ts): these queries move them as
@@ -55,6 +56,11 @@ export async function updateMcpServer(db: Db, ownerId: string, id: string, patch
     .returning();
   if (row && patch.headers) await checkpointFreedSecrets(db);
   return row;
+}
+
+/** Records how a run found the server (lib/mcp/connection.ts reports changes only); its dates stay as they are. */
+export async function setMcpServerStatus(db: Db, ownerId: string, id: string, status: McpServerStatus): Promise<void> {
+  await db.update(mcpServers).set({ status }).where(and(eq(mcpServers.ownerId, ownerId), eq(mcpServers.id, id)));
 }
 
 /** Every server's stored headers, for the startup upgrade that seals plaintext values. */

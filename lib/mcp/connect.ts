@@ -24,7 +24,7 @@ import { isCommandConfirmed, UNCONFIRMED_COMMAND_MESSAGE } from './stdio-command
 
 /** What it takes to reach a server: the stored row minus bookkeeping. */
 export type McpServerConfig = Pick<McpServerRecord, 'name' | 'transport' | 'url' | 'headers' | 'command' | 'args' | 'confirmedCommand'> &
-  Partial<Pick<McpServerRecord, 'id' | 'toolTimeoutMs'>> & {
+  Partial<Pick<McpServerRecord, 'id' | 'toolTimeoutMs' | 'status'>> & {
     /** Set when the stored header values could not be decrypted (lib/server): the server is not contacted, and this says why. */
     headersUnreadable?: string;
     /** OAuth for remote servers that require it (lib/server fills it in with the owner's stored tokens). */

@@ -21,6 +21,7 @@ export function toMcpServerView(row: McpServerRecord): McpServerView {
     enabled: row.enabled,
     allowSampling: row.allowSampling ?? false,
     disabledTools: row.disabledTools ?? [],
+    status: row.status ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

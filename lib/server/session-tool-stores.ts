@@ -1,11 +1,12 @@
 import 'server-only';
 import type { Db } from '@/db/client';
-import { listMcpServers } from '@/db/queries/mcp-servers';
+import { listMcpServers, setMcpServerStatus } from '@/db/queries/mcp-servers';
 import { getSessionMcpOverrides } from '@/db/queries/session-mcp-overrides';
 import { setSessionTodos } from '@/db/queries/todos';
 import { databaseWorkspaceStore } from '@/db/queries/workspace';
 import { serversForSession } from '@/lib/mcp/tool-switches';
 import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
+import { mcpClientHandlersFor } from './mcp-elicitations';
 import { withOpenHeaders } from './mcp-header-secrets';
 import { withOAuthProviders } from './mcp-oauth';
 
@@ -16,10 +17,14 @@ export function sessionToolsFor(input: { db: Db; ownerId: string; sessionId: str
     sessionId,
     workspace: databaseWorkspaceStore(db, ownerId, sessionId),
     saveTodos: (todos) => setSessionTodos(db, ownerId, sessionId, todos),
+    mcpHandlers: mcpClientHandlersFor({ db, ownerId, sessionId }),
     // The owner's servers with this session's switches applied (a server or tool switched on or off for it alone).
     mcpServers: async () => {
       const [servers, overrides] = await Promise.all([listMcpServers(db, ownerId), getSessionMcpOverrides(db, ownerId, sessionId)]);
       return withOAuthProviders(db, ownerId, serversForSession(servers, overrides).map(withOpenHeaders));
+    },
+    saveMcpStatus: (server, status) => {
+      if (server.id) void setMcpServerStatus(db, ownerId, server.id, status).catch(() => {});
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { ToolNotice } from '@/lib/agent/messages';
 import type { AgentTool, RefreshedTools } from '@/lib/agent/types';
-import type { McpServerConfig } from '@/lib/mcp/connect';
+import type { McpClientHandlers, McpServerConfig } from '@/lib/mcp/connect';
 import type { McpServerStatus } from '@/lib/mcp/types';
 import type { McpToolSet } from '@/lib/mcp/mcp-tools';
 import { sessionMcpTools } from '@/lib/mcp/session-mcp-tools';
@@ -23,6 +23,8 @@ export interface SessionToolStores {
   saveTodos(todos: Todo[]): Promise<void>;
   /** The MCP servers whose tools this session gets (the owner's enabled ones, with the session's choices applied), each with its tools switched off. */
   mcpServers(): Promise<SessionMcpServer[]>;
+  /** How the run answers an MCP server's own requests (forms, sampling): lib/server/mcp-elicitations.ts. */
+  mcpHandlers?: McpClientHandlers;
   /** An MCP server's connection state changed during the run (the settings page shows the last one). */
   saveMcpStatus?(server: McpServerConfig, status: McpServerStatus): void;
 }
@@ -50,7 +52,7 @@ export async function sessionTools(stores: SessionToolStores): Promise<SessionTo
     const servers = await stores.mcpServers();
     switchedOff = switchedOffToolNames(servers);
     return servers;
-  }, { onStatus: stores.saveMcpStatus });
+  }, { onStatus: stores.saveMcpStatus, handlers: stores.mcpHandlers });
   const local = [...builtinTools(), ...workspaceTools(workspace), fetchUrlTool(), todoWriteTool(stores.saveTodos)];
   // Tools switched off are never offered; the rest may be left out of a request past the tool cap (lib/agent/tool-cap.ts).
   const offered = (tools: AgentTool[]) => tools.filter((tool) => !switchedOff.has(tool.name)).map((tool) => Object.assign(tool, { deferrable: true }));
