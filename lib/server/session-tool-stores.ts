@@ -7,7 +7,6 @@ import { databaseWorkspaceStore } from '@/db/queries/workspace';
 import { serversForSession } from '@/lib/mcp/tool-switches';
 import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
 import { mcpClientHandlersFor } from './mcp-elicitations';
-import { mcpClientHandlersFor } from './mcp-elicitations';
 import { withOpenHeaders } from './mcp-header-secrets';
 import { withOAuthProviders } from './mcp-oauth';
 
@@ -18,7 +17,6 @@ export function sessionToolsFor(input: { db: Db; ownerId: string; sessionId: str
     sessionId,
     workspace: databaseWorkspaceStore(db, ownerId, sessionId),
     saveTodos: (todos) => setSessionTodos(db, ownerId, sessionId, todos),
-    mcpHandlers: mcpClientHandlersFor({ db, ownerId, sessionId }),
     mcpHandlers: mcpClientHandlersFor({ db, ownerId, sessionId }),
     // The owner's servers with this session's switches applied (a server or tool switched on or off for it alone).
     mcpServers: async () => {

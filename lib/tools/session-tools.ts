@@ -25,8 +25,6 @@ export interface SessionToolStores {
   mcpServers(): Promise<SessionMcpServer[]>;
   /** How the run answers an MCP server's own requests (forms, sampling): lib/server/mcp-elicitations.ts. */
   mcpHandlers?: McpClientHandlers;
-  /** How the run answers an MCP server's own requests (forms, sampling): lib/server/mcp-elicitations.ts. */
-  mcpHandlers?: McpClientHandlers;
   /** An MCP server's connection state changed during the run (the settings page shows the last one). */
   saveMcpStatus?(server: McpServerConfig, status: McpServerStatus): void;
 }
