@@ -58,7 +58,7 @@ export function MessageResourceChips({ resources }: { resources: readonly McpRes
 
 function describeContent(resource: McpResourceAttachment): string {
   if (resource.binary) return `${resource.binary.mimeType}, ${formatNumber(resource.binary.bytes)} bytes (not sent to the model)`;
-  if (resource.text === undefined) return 'read when sent';
+  if (resource.text === undefined) return 'attached';
   const chars = resource.text.length + (resource.truncatedChars ?? 0);
   return resource.truncatedChars ? `${formatNumber(chars)} characters, first ${formatNumber(resource.text.length)} sent` : `${formatNumber(chars)} characters`;
 }
