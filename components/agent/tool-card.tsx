@@ -10,6 +10,7 @@ import { ApprovalPrompt } from '@/components/agent/approval-prompt';
 import { ElapsedTime } from '@/components/agent/elapsed-time';
 import { ToolDecision } from '@/components/agent/tool-decision';
 import { ToolEditNote } from '@/components/agent/tool-edit-note';
+import { ToolLogLines, ToolProgressBar, useToolProgress } from '@/components/agent/tool-progress';
 import { JsonBlock } from '@/components/agent/json-block';
 import { RichOutputView } from '@/components/agent/tool-renderers/rich-output-view';
 import { isRichToolOutput, withoutImageData } from '@/lib/agent/rich-output';
@@ -40,6 +41,7 @@ export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolP
   const timing = useActivityTiming(`tool:${part.toolCallId}`, style.active);
   const [open, setOpen] = useState(false);
   const decision = useToolDecision(part.toolCallId);
+  const progress = useToolProgress(part.toolCallId);
   const approvalActions = useApprovalActions();
 
   const input = displayInput(part);
@@ -74,6 +76,7 @@ export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolP
           </p>
         )}
         {part.state === 'approval-requested' && <ToolApprovalRow part={part} toolName={toolName} toolTitle={renderer.title} actions={approvalActions} />}
+        {progress && style.active && <ToolProgressBar progress={progress} />}
         {decision && part.state !== 'approval-requested' && <ToolDecision decision={decision} />}
         {edit && part.state !== 'approval-requested' && <ToolEditNote edit={edit} />}
 
@@ -88,6 +91,7 @@ export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolP
               maxHeightClass="max-h-60"
             />
             <ToolOutput part={part} renderer={renderer} />
+            {progress?.logs && <ToolLogLines logs={progress.logs} />}
           </div>
         </CollapsibleContent>
       </div>

@@ -4,6 +4,7 @@ import { isToolUIPart } from 'ai';
 import { memo, useMemo } from 'react';
 import { ToolDecisionsProvider, ToolEditsProvider } from '@/components/agent/approval-context';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
+import { toolProgressByCall, ToolProgressProvider } from '@/components/agent/tool-progress';
 import { AssistantPart, isVisiblePart } from '@/components/chat/assistant-part';
 import { MessageFooter } from '@/components/chat/message-footer';
 import { ModelSilenceHint } from '@/components/chat/model-silence-hint';
@@ -42,6 +43,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   const awaitingModel = waiting || (streaming && lastVisible >= 0 && isStreamingText(parts[lastVisible]));
   const decisions = useMemo(() => toolDecisions(parts), [parts]);
   const edits = useMemo(() => toolEdits(parts), [parts]);
+  const progress = useMemo(() => toolProgressByCall(parts), [parts]);
 
   return (
     <article
@@ -53,22 +55,24 @@ export const AssistantMessage = memo(function AssistantMessage({
     >
       <ToolDecisionsProvider value={decisions}>
         <ToolEditsProvider value={edits}>
-          <div className="flex min-w-0 flex-col gap-3">
-            {parts.map((part, index) => (
-              <AssistantPart
-                key={partKey(part, index)}
-                part={part}
-                messageId={message.id}
-                index={index}
-                messageStreaming={streaming}
-                isNewest={index >= lastVisible}
-                onRetry={onRetry}
-              />
-            ))}
-            {!hasRunEndPart && runEnd && <RunEndBanner runEnd={runEnd} onRetry={isRetryableRunEnd(runEnd) ? onRetry : undefined} />}
-            {waiting && <ThinkingIndicator />}
-            {awaitingModel && <ModelSilenceHint message={message} />}
-          </div>
+          <ToolProgressProvider value={progress}>
+            <div className="flex min-w-0 flex-col gap-3">
+              {parts.map((part, index) => (
+                <AssistantPart
+                  key={partKey(part, index)}
+                  part={part}
+                  messageId={message.id}
+                  index={index}
+                  messageStreaming={streaming}
+                  isNewest={index >= lastVisible}
+                  onRetry={onRetry}
+                />
+              ))}
+              {!hasRunEndPart && runEnd && <RunEndBanner runEnd={runEnd} onRetry={isRetryableRunEnd(runEnd) ? onRetry : undefined} />}
+              {waiting && <ThinkingIndicator />}
+              {awaitingModel && <ModelSilenceHint message={message} />}
+            </div>
+          </ToolProgressProvider>
         </ToolEditsProvider>
       </ToolDecisionsProvider>
       {!streaming && <MessageFooter message={message} />}
