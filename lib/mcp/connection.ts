@@ -29,6 +29,8 @@ import type { McpServerStatus } from './types';
 export const DEFAULT_RECONNECT_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 4_000, 4_000, 4_000];
 /** After a transport error, the server must answer a ping within this to count as still there. */
 const PING_TIMEOUT_MS = 1_500;
+/** At the run's end, how long the last messages (cancellations, answers to the server's questions) may take to go out. */
+const CLOSE_GRACE_MS = 1_000;
 /** A progress part is written at most this often (≤ 10/s); the last state is always written. */
 const PROGRESS_WRITE_INTERVAL_MS = 100;
 /** Log lines kept per call (the newest). */
@@ -100,8 +102,10 @@ export class McpConnection {
   private client: Client | null = null;
   private closed = false;
   private readonly calls = new Set<CallInFlight>();
+  private readonly sending = new Set<Promise<void>>();
   private toolsChanged = false;
   private reconnecting: Promise<Client | null> | null = null;
+  private connecting: Promise<Client | null> | null = null;
   private wakeReconnect: (() => void) | null = null;
   private lastError = '';
   private probing = false;
@@ -213,7 +217,35 @@ export class McpConnection {
     this.wakeReconnect?.();
     const client = this.client;
     this.client = null;
+    await this.lastMessagesSent();
     await client?.close().catch(() => {});
+  }
+
+  /**
+   * The messages the end of the calls just set off (their `notifications/cancelled`, the
+   * "cancel" answer to a server's open question) go out before the transport closes, which
+   * would abort them mid-request; a server that does not take them gets CLOSE_GRACE_MS.
+   */
+  private async lastMessagesSent(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.sending.size === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.allSettled([...this.sending]), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+    clearTimeout(timer);
+  }
+
+  /** Keeps track of the messages on their way out (see lastMessagesSent). */
+  private trackSends(client: Client): void {
+    const transport = client.transport;
+    if (!transport) return;
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      const sent = send(message, options);
+      this.sending.add(sent);
+      const settled = () => void this.sending.delete(sent);
+      sent.then(settled, settled);
+      return sent;
+    };
   }
 
   private connect(): Promise<Client> {
@@ -234,6 +266,7 @@ export class McpConnection {
 
   private attach(client: Client): void {
     this.client = client;
+    this.trackSends(client);
     client.onclose = () => {
       if (this.client === client) this.lost(`MCP server "${this.name}" closed the connection.`);
     };
@@ -284,11 +317,11 @@ export class McpConnection {
   }
 
   /** Tries again after each delay; the first success ends it. */
-  private reconnectInBackground(): Promise<Client | null> {
-    if (this.reconnecting) return this.reconnecting;
+  private reconnectInBackground(): void {
+    if (this.reconnecting) return;
     const delays = this.options.reconnectDelaysMs ?? DEFAULT_RECONNECT_DELAYS_MS;
     this.reconnecting = (async () => {
-      for (let attempt = 0; attempt < delays.length && !this.closed; attempt++) {
+      for (let attempt = 0; attempt < delays.length; attempt++) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, delays[attempt]);
           this.wakeReconnect = () => {
@@ -297,8 +330,9 @@ export class McpConnection {
           };
         });
         this.wakeReconnect = null;
-        if (this.closed) break;
-        const client = await this.tryConnect();
+        if (this.closed) return null;
+        // A call may have reconnected in the meantime.
+        const client = this.client ?? (await this.tryConnect());
         if (client) return client;
       }
       if (!this.closed) {
@@ -309,20 +343,23 @@ export class McpConnection {
     })().finally(() => {
       this.reconnecting = null;
     });
-    return this.reconnecting;
   }
 
-  /** A call needs the server now: skip the wait (or, after giving up, try once more). */
+  /** A call needs the server now: one attempt at once, without waiting out the backoff (which goes on if it fails). */
   private reconnectNow(): Promise<Client | null> {
-    if (this.reconnecting) {
-      this.wakeReconnect?.();
-      return this.reconnecting;
-    }
     return this.tryConnect();
   }
 
-  private async tryConnect(): Promise<Client | null> {
-    if (this.client) return this.client;
+  /** One attempt; calls that need the server at the same time share it. */
+  private tryConnect(): Promise<Client | null> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connectAgain().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connectAgain(): Promise<Client | null> {
     try {
       const client = await this.connect();
       if (this.closed) {

@@ -152,3 +152,23 @@ describe.each(['stdio', 'http'] as const)('an MCP server over %s', (transport) =
     expect(await set.refresh()).toBeNull();
   });
 });
+
+describe('a server that does not come back', () => {
+  it('gives up after the last attempt, says so at the next refresh(), and reports the server failed', async () => {
+    const fixture = await startMcpFixture('core-server');
+    cleanup.push(() => fixture.stop());
+    const statuses: McpServerStatus[] = [];
+    const set = await load([httpServer(fixture)], statuses);
+    const chunks: Chunk[] = [];
+    const running = call(set, 'core__slow', { seconds: 30 }, { chunks });
+    const started = await until(() => fixture.records().find((event) => event.type === 'started'), 'the call to start');
+    process.kill(Number(started.pid), 'SIGKILL');
+    await expect(running).rejects.toThrow('closed the connection while slow was running');
+    await until(() => statuses.find((status) => status.state === 'failed'), 'the reconnect to give up');
+    expect(statuses.map((status) => status.state)).toEqual(['connected', 'reconnecting', 'failed']);
+    expect(statuses.at(-1)?.message).toMatch(/refused the connection/);
+    const refreshed = await set.refresh();
+    expect(refreshed?.notices).toEqual([{ server: 'core', message: expect.stringMatching(/^MCP server "core" gave up reconnecting \(3 attempts\): refused the connection/) }]);
+    await expect(call(set, 'core__get-sum', { a: 1, b: 2 })).rejects.toThrow(/MCP server "core" is not reachable/);
+  });
+});

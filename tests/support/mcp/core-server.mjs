@@ -68,7 +68,8 @@ await serve(() => {
     async ({ a, b }) => ({ content: [{ type: 'text', text: `The sum of ${a} and ${b} is ${a + b}.` }] }),
   );
 
-  server.registerTool('add-tool', { description: 'Adds late-tool to this server', inputSchema: {} }, async () => {
+  // Marked read-only so a run calls it without asking (the permission class follows readOnlyHint).
+  server.registerTool('add-tool', { description: 'Adds late-tool to this server', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => {
     if (!server.isConnected()) return { content: [{ type: 'text', text: 'not connected' }], isError: true };
     try {
       server.registerTool('late-tool', { description: 'A tool added while the run went on', inputSchema: { word: z.string() }, annotations: { readOnlyHint: true } }, async ({ word }) => ({
