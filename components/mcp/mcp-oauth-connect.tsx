@@ -103,7 +103,7 @@ function useReturnFromAuthorization(server: McpServerView): void {
     const failed = url.searchParams.get('oauth-error');
     for (const name of RETURN_PARAMS) url.searchParams.delete(name);
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-    if (connected) toast.success(`Connected ${server.name}`);
+    if (connected) toast.success(`Connected to ${server.name}`);
     if (failed) toast.error(`${server.name} was not connected`, { description: failed, duration: 15_000 });
   }, [server.id, server.name]);
 }

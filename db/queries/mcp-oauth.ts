@@ -54,6 +54,19 @@ export async function takePendingMcpOAuth(db: Db, ownerId: string, serverId: str
   return taken.length > 0 ? before : undefined;
 }
 
+/**
+ * Clears the tokens only while they are still `sealedTokens`: a connection whose refresh
+ * was refused must not wipe the tokens another run has just refreshed.
+ */
+export async function clearMcpOAuthTokensIf(db: Db, ownerId: string, serverId: string, sealedTokens: string): Promise<void> {
+  const rows = await db
+    .update(mcpOAuth)
+    .set({ tokens: null, tokensExpireAt: null, scope: null, connectedAt: null, updatedAt: Date.now() })
+    .where(and(eq(mcpOAuth.ownerId, ownerId), eq(mcpOAuth.serverId, serverId), eq(mcpOAuth.tokens, sealedTokens)))
+    .returning({ serverId: mcpOAuth.serverId });
+  if (rows.length > 0) await checkpointFreedSecrets(db);
+}
+
 export async function deleteMcpOAuth(db: Db, ownerId: string, serverId: string): Promise<boolean> {
   const rows = await db
     .delete(mcpOAuth)

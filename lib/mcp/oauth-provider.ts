@@ -37,10 +37,12 @@ export interface McpOAuthSnapshot {
 export type McpOAuthInvalidation = 'all' | 'client' | 'tokens' | 'verifier' | 'discovery';
 
 export interface McpOAuthStore {
+  /** The stored state; read again after an invalidation. */
   load(): Promise<McpOAuthSnapshot>;
   saveClientInformation(information: OAuthClientInformationMixed): Promise<void>;
   saveTokens(tokens: OAuthTokens): Promise<void>;
   saveDiscoveryState(state: OAuthDiscoveryState): Promise<void>;
+  /** 'tokens' clears only the tokens this connection used, never newer ones another run stored. */
   invalidate(scope: McpOAuthInvalidation): Promise<void>;
   /** A connection was refused for want of authorization: settings offer "Connect". */
   markRequired(): Promise<void>;
@@ -168,12 +170,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
   async invalidateCredentials(scope: McpOAuthInvalidation): Promise<void> {
     await this.store.invalidate(scope);
-    const cleared: Partial<Record<McpOAuthInvalidation, Partial<McpOAuthSnapshot>>> = {
-      all: { clientInformation: undefined, tokens: undefined, discoveryState: undefined },
-      client: { clientInformation: undefined },
-      tokens: { tokens: undefined },
-      discovery: { discoveryState: undefined },
-    };
-    await this.update(cleared[scope] ?? {});
+    // Read again: another connection may have stored newer tokens meanwhile (a refresh token works once).
+    this.snapshot = undefined;
   }
 }

@@ -4,7 +4,7 @@ import { auth, type OAuthClientProvider, type OAuthDiscoveryState } from '@model
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Db } from '@/db/client';
 import { getMcpServer } from '@/db/queries/mcp-servers';
-import { deleteMcpOAuth, getMcpOAuth, listMcpOAuth, takePendingMcpOAuth, upsertMcpOAuth, type McpOAuthFields } from '@/db/queries/mcp-oauth';
+import { clearMcpOAuthTokensIf, deleteMcpOAuth, getMcpOAuth, listMcpOAuth, takePendingMcpOAuth, upsertMcpOAuth, type McpOAuthFields } from '@/db/queries/mcp-oauth';
 import type { McpOAuthRow, McpServerRow } from '@/db/schema';
 import { McpOAuthProvider, type McpOAuthInvalidation, type McpOAuthMode, type McpOAuthSnapshot, type McpOAuthStatusView, type McpOAuthStore } from '@/lib/mcp/oauth-provider';
 import { getAppDb } from './db';
@@ -78,8 +78,15 @@ const CLEARED: Record<McpOAuthInvalidation, McpOAuthFields> = {
   discovery: { discoveryState: null },
 };
 
-/** The store behind a provider: the owner's row for this server, sealed on the way in. */
+/**
+ * The store behind a provider: the owner's row for this server, sealed on the way in.
+ * `initial` is the row as already read (undefined: there is none), so a connection to a
+ * server without OAuth costs no query; later loads (after an invalidation) read again.
+ */
 function oauthStore(db: Db, ownerId: string, server: RemoteServer & { url: string }, initial: McpOAuthRow | undefined): McpOAuthStore {
+  let preloaded: { row: McpOAuthRow | undefined } | undefined = { row: initial };
+  /** The sealed tokens this connection last saw, so a refused refresh clears only those. */
+  let seenTokens = currentRow(initial, server)?.tokens ?? null;
   const save = async (fields: McpOAuthFields) => {
     // A row left from another address starts over rather than mixing with this one.
     const existing = await getMcpOAuth(db, ownerId, server.id);
@@ -87,18 +94,31 @@ function oauthStore(db: Db, ownerId: string, server: RemoteServer & { url: strin
     await upsertMcpOAuth(db, ownerId, server.id, { ...fields, serverUrl: server.url });
   };
   return {
-    load: async () => snapshotOf(currentRow(initial, server)),
+    load: async () => {
+      const row = currentRow(preloaded ? preloaded.row : await getMcpOAuth(db, ownerId, server.id), server);
+      preloaded = undefined;
+      seenTokens = row?.tokens ?? null;
+      return snapshotOf(row);
+    },
     saveClientInformation: (information) => save({ clientInformation: sealJson(information) }),
-    saveTokens: (tokens) =>
-      save({
-        tokens: sealJson(tokens),
+    saveTokens: async (tokens) => {
+      const sealed = sealJson(tokens);
+      await save({
+        tokens: sealed,
         tokensExpireAt: typeof tokens.expires_in === 'number' ? Date.now() + tokens.expires_in * 1000 : null,
         scope: tokens.scope ?? null,
         connectedAt: Date.now(),
         requiredAt: null,
-      }),
+      });
+      seenTokens = sealed;
+    },
     saveDiscoveryState: (state) => save({ discoveryState: JSON.parse(JSON.stringify(state)) as unknown }),
-    invalidate: (scope) => save(CLEARED[scope]),
+    invalidate: async (scope) => {
+      // The verifier lives with its state and is used up by the callback; a connection never touches it.
+      if (scope === 'verifier') return;
+      if (scope !== 'tokens') return save(CLEARED[scope]);
+      if (seenTokens) await clearMcpOAuthTokensIf(db, ownerId, server.id, seenTokens);
+    },
     markRequired: () => save({ requiredAt: Date.now() }),
   };
 }
