@@ -77,8 +77,9 @@ async function waitForAnswer(scope: Scope, id: string, signal: AbortSignal): Pro
     if (!row) throw new Error('The question disappeared (its session was deleted).');
     if (row.status !== 'pending') return row;
     if (signal.aborted) {
-      await answerElicitation(db, ownerId, sessionId, id, { status: 'cancelled' });
-      continue;
+      // Answered at once, while the connection is still there to carry "cancel" (the run closes it next); the row follows.
+      void answerElicitation(db, ownerId, sessionId, id, { status: 'cancelled' }).catch(() => {});
+      return { ...row, status: 'cancelled', answeredAt: Date.now() };
     }
     await new Promise<void>((resolve) => {
       const set = waiters.get(id) ?? new Set();
@@ -94,6 +95,10 @@ async function waitForAnswer(scope: Scope, id: string, signal: AbortSignal): Pro
       set.add(done);
       signal.addEventListener('abort', done, { once: true });
     });
+    if (signal.aborted) {
+      void answerElicitation(db, ownerId, sessionId, id, { status: 'cancelled' }).catch(() => {});
+      return { ...row, status: 'cancelled', answeredAt: Date.now() };
+    }
   }
 }
 
