@@ -8,7 +8,7 @@
  */
 import { isToolUIPart } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentUIMessage, AgentUIMessageChunk, AgentUIMessagePart, ElicitationNotice, SamplingNotice } from '@/lib/agent/messages';
+import type { AgentUIMessage, AgentUIMessageChunk, ElicitationNotice, SamplingNotice } from '@/lib/agent/messages';
 import type { RunStep, RunSummary } from '@/lib/api-types';
 import { params, parseChunks, patch, post, setupAppHarness } from '../support/app-harness';
 import { startMcpFixture, type McpFixture } from '../support/mcp/launch';
@@ -78,9 +78,8 @@ const samplingChunk =
     chunk.type === 'data-sampling' && (chunk as DataChunk<SamplingNotice>).data.status === status;
 
 const toolOutput = (message: AgentUIMessage) => message.parts.filter(isToolUIPart).map((part) => ('output' in part ? part.output : part.errorText));
-function dataParts<T extends 'data-elicitation' | 'data-sampling'>(message: AgentUIMessage, type: T) {
-  return message.parts.filter((part): part is Extract<AgentUIMessagePart, { type: T }> => part.type === type).map((part) => part.data);
-}
+const elicitations = (message: AgentUIMessage) => message.parts.flatMap((part) => (part.type === 'data-elicitation' ? [part.data] : []));
+const samplings = (message: AgentUIMessage) => message.parts.flatMap((part) => (part.type === 'data-sampling' ? [part.data] : []));
 const records = (type: string) => fixture.records().filter((record) => record.type === type);
 
 async function until<T>(read: () => T | undefined, what: string, timeoutMs = 5_000): Promise<T> {
@@ -131,7 +130,7 @@ describe('elicitation', () => {
 
     const message = (await app.sessionMessages(id)).at(-1)!;
     expect(toolOutput(message)).toEqual(['Deployed api to staging with 3 replicas.']);
-    expect(dataParts(message, 'data-elicitation')).toEqual([expect.objectContaining({ status: 'accepted', content: { environment: 'staging', replicas: 3, notify: true } })]);
+    expect(elicitations(message)).toEqual([expect.objectContaining({ status: 'accepted', content: { environment: 'staging', replicas: 3, notify: true } })]);
     expect(records('elicit-result').slice(before)).toEqual([expect.objectContaining({ action: 'accept', content: { environment: 'staging', replicas: 3, notify: true } })]);
     // Answered once: a second answer (another tab) is refused.
     const again = await answer(id, pending.elicitationId, { action: 'decline' });
@@ -151,7 +150,7 @@ describe('elicitation', () => {
 
     const message = (await app.sessionMessages(id)).at(-1)!;
     expect(toolOutput(message)).toEqual([output]);
-    expect(dataParts(message, 'data-elicitation').map((part) => part.status)).toEqual([status]);
+    expect(elicitations(message).map((part) => part.status)).toEqual([status]);
     expect(records('elicit-result').slice(before)).toEqual([expect.objectContaining({ action, content: null })]);
   });
 
@@ -164,7 +163,7 @@ describe('elicitation', () => {
 
     const message = (await app.sessionMessages(id)).at(-1)!;
     expect(message.metadata?.runEnd?.reason).toBe('cancelled');
-    expect(dataParts(message, 'data-elicitation')).toEqual([expect.objectContaining({ status: 'cancelled', note: 'the call ended before an answer' })]);
+    expect(elicitations(message)).toEqual([expect.objectContaining({ status: 'cancelled', note: 'the call ended before an answer' })]);
     await until(() => records('elicit-result').slice(before).find((record) => record.action === 'cancel'), 'the server to get "cancel"');
     const late = await answer(id, pending.elicitationId, { action: 'accept', content: { environment: 'staging', replicas: 1 } });
     expect(late.status).toBe(400);
@@ -181,7 +180,7 @@ describe('sampling', () => {
 
     const message = (await app.sessionMessages(id)).at(-1)!;
     const refusal = 'sampling is not enabled for MCP server "elicit"; enable it in Settings → MCP servers.';
-    expect(dataParts(message, 'data-sampling')).toEqual([expect.objectContaining({ status: 'refused', note: refusal })]);
+    expect(samplings(message)).toEqual([expect.objectContaining({ status: 'refused', note: refusal })]);
     expect(records('sample-error').slice(before)).toEqual([expect.objectContaining({ message: expect.stringContaining(refusal) })]);
     expect(toolOutput(message)[0]).toContain(refusal);
   });
@@ -209,7 +208,7 @@ describe('sampling', () => {
     expect(result).toMatchObject({ text: '**Echo:** Summarize: the release notes', model: 'compat:scripted-chat', stopReason: 'endTurn' });
 
     const message = (await app.sessionMessages(id)).at(-1)!;
-    const [card] = dataParts(message, 'data-sampling');
+    const [card] = samplings(message);
     expect(card).toMatchObject({ status: 'completed', response: { text: '**Echo:** Summarize: the release notes', model: 'compat:scripted-chat' } });
     expect(toolOutput(message)).toEqual(['Summary: **Echo:** Summarize: the release notes']);
 
@@ -234,6 +233,6 @@ describe('sampling', () => {
     expect(records('sample-error').slice(before)).toEqual([expect.objectContaining({ message: expect.stringContaining('The user denied this sampling request.') })]);
     expect(app.scripted.requests()).toHaveLength(2);
     const message = (await app.sessionMessages(id)).at(-1)!;
-    expect(dataParts(message, 'data-sampling')).toEqual([expect.objectContaining({ status: 'denied' })]);
+    expect(samplings(message)).toEqual([expect.objectContaining({ status: 'denied' })]);
   });
 });
