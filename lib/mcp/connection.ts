@@ -212,6 +212,8 @@ export class McpConnection {
   /** Ends the connection for good: calls in flight are cancelled (the server hears `notifications/cancelled`), reconnecting stops. */
   async close(): Promise<void> {
     if (this.closed) return;
+    // Lost and not back when the run ends: the settings page should not say "reconnecting" for ever.
+    if (!this.client && this.lastStatus?.state === 'reconnecting') this.setStatus('failed', this.lastError);
     this.closed = true;
     for (const call of this.calls) call.controller.abort(new McpServerGoneError('The run ended.'));
     this.wakeReconnect?.();
