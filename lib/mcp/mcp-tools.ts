@@ -19,6 +19,8 @@ const MAX_DESCRIPTION_CHARS = 1_000;
 
 /** Lists every tool of a connected server (all pages), bounded in time. */
 async function listMcpTools(client: Client, timeoutMs = MCP_CONNECT_TIMEOUT_MS): Promise<McpToolDefinition[]> {
+  // A server that offers only resources or prompts has no tools to list (tools/list would be "method not found").
+  if (!client.getServerCapabilities()?.tools) return [];
   const tools: McpToolDefinition[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES && tools.length < MAX_TOOLS_PER_SERVER; page++) {
