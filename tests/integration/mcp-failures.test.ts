@@ -153,6 +153,20 @@ describe('calls in flight', () => {
     expect(http.records().slice(before).some((event) => event.type === 'finished')).toBe(false);
   });
 
+  it('the tool timeout sends notifications/cancelled too, and the run goes on', async () => {
+    await addHttpServer(http.url);
+    const before = http.records().length;
+    const id = await app.newSession();
+    await api.session.PATCH(new Request('http://app', send('PATCH', { settings: { toolTimeoutMs: 500 } })), params({ id }));
+    const run = streamChat(id, SLOW);
+    await run.done;
+    const cancelled = await until(() => http.records().slice(before).find((event) => event.type === 'cancelled'), 'the server to hear the cancellation');
+    expect(cancelled.reason).toContain('timed out after 500 ms');
+    const message = await lastMessage(id);
+    expect(toolPart(message, 'core__slow')).toMatchObject({ state: 'output-error', errorText: 'core__slow timed out after 500 ms' });
+    expect(message.metadata?.runEnd?.reason).toBe('completed');
+  });
+
   it("keeps the call's progress and the server's log lines on the message", async () => {
     await addHttpServer(http.url);
     const id = await app.newSession();
