@@ -237,9 +237,9 @@ function useComposerMenu(
 
   const state = assist?.catalog.state ?? 'ready';
   const element = !open ? null : trigger?.kind === 'mention' ? (
-    <MentionPicker id={menuId} options={mention} activeIndex={active} onChoose={choose} onActivate={setActiveIndex} state={state} catalog={assist?.catalog.data} query={trigger.query} />
+    <MentionPicker id={menuId} options={mention} activeIndex={active} onChoose={choose} onActivate={setActiveIndex} state={state} catalog={assist?.catalog.data} query={trigger.query} error={assist?.catalog.error} />
   ) : (
-    <SlashMenu id={menuId} options={slash} activeIndex={active} onChoose={choose} onActivate={setActiveIndex} state={state} catalog={assist?.catalog.data} query={trigger?.query ?? ''} />
+    <SlashMenu id={menuId} options={slash} activeIndex={active} onChoose={choose} onActivate={setActiveIndex} state={state} catalog={assist?.catalog.data} query={trigger?.query ?? ''} error={assist?.catalog.error} />
   );
   const comboboxProps = assist
     ? {

@@ -56,6 +56,7 @@ export function MentionPicker({
   state,
   catalog,
   query,
+  error,
 }: {
   id: string;
   options: readonly MentionOption[];
@@ -65,6 +66,8 @@ export function MentionPicker({
   state: 'loading' | 'ready' | 'error';
   catalog?: ComposerCatalog;
   query: string;
+  /** Why the catalog could not be listed. */
+  error?: string;
 }) {
   return (
     <ComposerMenuList
@@ -75,13 +78,13 @@ export function MentionPicker({
       onChoose={onChoose}
       onActivate={onActivate}
       testId="mention-picker"
-      footer={<CatalogFooter state={state} catalog={catalog} empty={options.length === 0} what="resources" query={query} />}
+      footer={catalogFooter({ state, catalog, empty: options.length === 0, what: 'resources', query, error })}
     />
   );
 }
 
-/** Loading, nothing to show, or the servers that could not be listed (shared with the slash menu). */
-export function CatalogFooter({
+/** Loading, nothing to show, or the servers that could not be listed (shared with the slash menu); null when all is well. */
+export function catalogFooter({
   state,
   catalog,
   empty,
@@ -95,7 +98,7 @@ export function CatalogFooter({
   what: 'resources' | 'commands';
   query: string;
   error?: string;
-}) {
+}): React.ReactNode {
   if (state === 'loading') return <span role="status">Loading {what === 'resources' ? 'resources' : 'MCP prompts'}…</span>;
   if (state === 'error') return <span role="alert">{error ?? `Could not list the MCP servers' ${what}.`}</span>;
   const failed = catalog?.servers.filter((server) => !server.ok) ?? [];

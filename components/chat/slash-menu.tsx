@@ -3,7 +3,7 @@
 import type { ComposerCatalog } from '@/lib/client/mcp-catalog';
 import { matchCommands, type SlashCommand } from '@/lib/client/slash-commands';
 import { ComposerMenuList, type ComposerMenuItem } from './composer-menu';
-import { CatalogFooter } from './mention-picker';
+import { catalogFooter } from './mention-picker';
 
 /** The `/` menu: built-in commands and the MCP servers' prompts, filtered by what follows the `/`. */
 
@@ -33,6 +33,7 @@ export function SlashMenu({
   state,
   catalog,
   query,
+  error,
 }: {
   id: string;
   options: readonly SlashOption[];
@@ -42,6 +43,8 @@ export function SlashMenu({
   state: 'loading' | 'ready' | 'error';
   catalog?: ComposerCatalog;
   query: string;
+  /** Why the catalog could not be listed. */
+  error?: string;
 }) {
   return (
     <ComposerMenuList
@@ -52,7 +55,7 @@ export function SlashMenu({
       onChoose={onChoose}
       onActivate={onActivate}
       testId="slash-menu"
-      footer={<CatalogFooter state={state} catalog={catalog} empty={options.length === 0} what="commands" query={query} />}
+      footer={catalogFooter({ state, catalog, empty: options.length === 0, what: 'commands', query, error })}
     />
   );
 }
