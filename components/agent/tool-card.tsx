@@ -178,7 +178,7 @@ function ToolCardHeader({
     <span className="flex size-6 shrink-0 items-center justify-center rounded-md border bg-muted/60 text-muted-foreground">
       <renderer.Icon className="size-3.5" aria-hidden />
     </span>
-    <span className="shrink-0 font-medium" data-testid="tool-title" title={getToolOrDynamicToolName(part)}>
+    <span className="min-w-0 shrink truncate font-medium" data-testid="tool-title" title={getToolOrDynamicToolName(part)}>
       <VisibleText text={renderer.title} />
     </span>
     {renderer.badge && (
