@@ -66,6 +66,18 @@ class McpAuthorizationRequiredError extends UnauthorizedError {
   }
 }
 
+/**
+ * A 401 from a server that names no authorization server: its credentials (headers) are
+ * wrong or missing, and OAuth cannot help. `statusCode` makes lib/mcp/connect.ts say so.
+ */
+class McpCredentialsRefusedError extends Error {
+  readonly statusCode = 401;
+  constructor(serverName: string) {
+    super(`MCP server "${serverName}" refused our credentials (HTTP 401) and offers no OAuth authorization server.`);
+    this.name = 'McpCredentialsRefusedError';
+  }
+}
+
 const CLIENT_NAME = 'Agent Playground';
 
 export class McpOAuthProvider implements OAuthClientProvider {
@@ -74,6 +86,8 @@ export class McpOAuthProvider implements OAuthClientProvider {
   /** connect: the PKCE verifier of that authorization, for the caller to keep with its state. */
   createdCodeVerifier: string | undefined;
   private snapshot: Promise<McpOAuthSnapshot> | undefined;
+  /** What discovery found during this connection (auth() reports it before it asks for a registration). */
+  private discovered: OAuthDiscoveryState | undefined;
 
   constructor(
     private readonly serverName: string,
@@ -121,7 +135,11 @@ export class McpOAuthProvider implements OAuthClientProvider {
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
     const { clientInformation } = await this.load();
     // A run never registers on the user's behalf: without a registration, the user connects first.
-    if (this.mode.kind === 'run' && (!clientInformation || !this.mode.redirectUrl)) return this.authorizationRequired();
+    if (this.mode.kind === 'run' && (!clientInformation || !this.mode.redirectUrl)) {
+      // No authorization server behind the 401: a header problem, not a reason to offer Connect.
+      if (this.discovered && !this.discovered.authorizationServerMetadata) throw new McpCredentialsRefusedError(this.serverName);
+      return this.authorizationRequired();
+    }
     return clientInformation;
   }
 
@@ -160,7 +178,9 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
-    await this.store.saveDiscoveryState(state);
+    this.discovered = state;
+    // A run keeps what it found only for a server that really has an authorization server.
+    if (this.mode.kind !== 'run' || state.authorizationServerMetadata) await this.store.saveDiscoveryState(state);
     await this.update({ discoveryState: state });
   }
 

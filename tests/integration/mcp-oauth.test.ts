@@ -5,6 +5,8 @@
  * The browser's part (the authorization page's "Approve") is two plain HTTP requests here;
  * tests/e2e/mcp-oauth.spec.ts walks it in Chromium.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessage } from '@/lib/agent/messages';
@@ -209,5 +211,26 @@ describe('OAuth for a remote MCP server', () => {
     const notice = message.parts.find((part) => part.type === 'data-tool-notice') as { data: { message: string } } | undefined;
     expect(notice?.data.message).toMatch(/"secured".*Connect/);
     expect(fixture.records().filter((event) => event.type === 'call').map((event) => event.text)).not.toContain('after disconnect');
+  });
+});
+
+describe('a 401 without OAuth', () => {
+  it('reads as a credentials problem: no Connect offered, nothing stored', async () => {
+    const plain = http.createServer((_req, res) => res.writeHead(401, { 'www-authenticate': 'Bearer' }).end('{"error":"unauthorized"}'));
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/mcp`;
+      const created = await (await api.servers.POST(new Request(`${BASE}/api/mcp-servers`, send('POST', { name: 'plain', url })))).json();
+      const id = created.server.id as string;
+      const result = await (await api.test.POST(new Request(`${BASE}/api/mcp-servers/${id}/test`, { method: 'POST' }), params({ id }))).json();
+      expect(result).toEqual({ ok: false, error: expect.stringMatching(/"plain" refused our credentials \(HTTP 401\): check its headers/) });
+      const oauth = (await (await api.oauth.GET(new Request(`${BASE}/api/mcp-servers/${id}/oauth`), params({ id }))).json()).oauth;
+      expect(oauth).toMatchObject({ status: 'none' });
+      const { getAppDb } = await import('@/lib/server/db');
+      expect(await (await getAppDb()).all(sql`SELECT * FROM mcp_oauth WHERE server_id = ${id}`)).toEqual([]);
+      await api.server.DELETE(new Request(`${BASE}/api/mcp-servers/${id}`, { method: 'DELETE' }), params({ id }));
+    } finally {
+      await new Promise((resolve) => plain.close(resolve));
+    }
   });
 });

@@ -33,6 +33,17 @@ describe('McpOAuthProvider', () => {
     expect(store.saveClientInformation).not.toHaveBeenCalled();
   });
 
+  it('in a run, a 401 from a server with no authorization server is a credentials problem, not a reason to offer Connect', async () => {
+    const { store } = memoryStore();
+    const provider = new McpOAuthProvider('plain', { kind: 'run', redirectUrl: null }, store);
+    await provider.saveDiscoveryState({ authorizationServerUrl: 'http://127.0.0.1:9/' });
+    const failure = await provider.clientInformation().catch((error: unknown) => error);
+    expect(failure).not.toBeInstanceOf(UnauthorizedError);
+    expect(failure).toMatchObject({ statusCode: 401 });
+    expect(store.markRequired).not.toHaveBeenCalled();
+    expect(store.saveDiscoveryState).not.toHaveBeenCalled();
+  });
+
   it('reads the store once per connection, and again after an invalidation', async () => {
     const { store, set } = memoryStore({ clientInformation: { client_id: 'c1' }, tokens: tokens('a1') });
     const provider = new McpOAuthProvider('secured', { kind: 'run', redirectUrl: REDIRECT }, store);
