@@ -26,7 +26,7 @@ import type { McpServerStatus } from './types';
  */
 
 /** Waits before each reconnect attempt: 0.5, 1, 2, 4, 4, 4 s (about 15 s in all), then it gives up for the run. */
-export const DEFAULT_RECONNECT_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 4_000, 4_000, 4_000];
+const DEFAULT_RECONNECT_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 4_000, 4_000, 4_000];
 /** After a transport error, the server must answer a ping within this to count as still there. */
 const PING_TIMEOUT_MS = 1_500;
 /** At the run's end, how long the last messages (cancellations, answers to the server's questions) may take to go out. */
@@ -34,7 +34,7 @@ const CLOSE_GRACE_MS = 1_000;
 /** A progress part is written at most this often (≤ 10/s); the last state is always written. */
 const PROGRESS_WRITE_INTERVAL_MS = 100;
 /** Log lines kept per call (the newest). */
-export const MAX_LOG_LINES = 50;
+const MAX_LOG_LINES = 50;
 const MAX_LOG_LINE_CHARS = 500;
 /**
  * The SDK's own per-request timeout (60 s by default) would end a long call the
@@ -48,7 +48,7 @@ export interface McpNotice {
   message: string;
 }
 
-export interface McpConnectionOptions {
+interface McpConnectionOptions {
   timeoutMs?: number;
   handlers?: McpClientHandlers;
   reconnectDelaysMs?: readonly number[];
@@ -90,7 +90,7 @@ function connectionFailureOf(error: unknown): 'refused' | 'closed' | 'session' |
 }
 
 /** The call ended because the server went away (not because the tool failed). */
-export class McpServerGoneError extends Error {
+class McpServerGoneError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'McpServerGoneError';
