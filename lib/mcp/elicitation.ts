@@ -6,8 +6,8 @@
  * through is never refused later, and a hand-made request cannot slip past the form.
  */
 
-export type ElicitationValue = string | number | boolean | string[];
-export type ElicitationContent = Record<string, ElicitationValue>;
+type ElicitationValue = string | number | boolean | string[];
+type ElicitationContent = Record<string, ElicitationValue>;
 
 interface FieldBase {
   name: string;

@@ -43,7 +43,7 @@ type CallContext = NonNullable<McpRequestContext['toolCall']> & {
 };
 
 /** Calls the session's model for a sampling request (lib/server wires generateText; tests may stub it). */
-export type SamplingModel = (request: {
+type SamplingModel = (request: {
   system?: string;
   messages: ModelMessage[];
   maxOutputTokens: number;
