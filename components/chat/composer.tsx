@@ -228,6 +228,9 @@ function useComposerMenu(
     if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
       const disabled = trigger?.kind === 'mention' && !mention[active]?.resource;
       if (disabled) return false;
+      // A built-in command typed out in full runs on Enter, as it did before the menu (`/compact` + Enter).
+      const typedOut = trigger?.kind === 'slash' && slash[active]?.command.kind === 'built-in' && slash[active]?.command.name === trigger.query;
+      if (typedOut && event.key === 'Enter') return false;
       event.preventDefault();
       choose(active);
       return true;
