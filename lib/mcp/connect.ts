@@ -97,14 +97,8 @@ async function transportFor(server: McpServerConfig): Promise<Transport> {
   if (server.headersUnreadable) throw new McpConnectionError(`MCP server "${server.name}": ${server.headersUnreadable}`);
   const url = new URL(server.url);
   const options = { requestInit: { headers: server.headers ?? {}, redirect: 'error' as const }, fetch: fetchWithoutRedirects, authProvider: server.authProvider };
-  return server.transport === 'sse' ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, { ...options, reconnectionOptions: NO_STREAM_RESUMPTION });
+  return server.transport === 'sse' ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
 }
-
-/**
- * The SDK resumes a broken SSE stream by itself; we do not: a broken stream means
- * the server went away, and ./connection.ts reconnects the whole session instead.
- */
-const NO_STREAM_RESUMPTION = { initialReconnectionDelay: 500, maxReconnectionDelay: 500, reconnectionDelayGrowFactor: 1, maxRetries: 0 };
 
 function newClient(server: McpServerConfig, options: ConnectOptions): Client {
   const handlers = options.handlers ?? {};
