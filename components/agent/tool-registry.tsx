@@ -7,6 +7,7 @@ import { editFileTool, writeFileTool } from '@/components/agent/tool-renderers/f
 import { grepTool } from '@/components/agent/tool-renderers/grep-tool';
 import { listFilesTool } from '@/components/agent/tool-renderers/list-files-tool';
 import { readFileTool } from '@/components/agent/tool-renderers/read-file-tool';
+import { searchToolsTool } from '@/components/agent/tool-renderers/search-tools-tool';
 import { taskCompleteTool } from '@/components/agent/tool-renderers/task-complete-tool';
 import { todoWriteTool } from '@/components/agent/tool-renderers/todo-write-tool';
 import { humanizeToolName } from '@/components/agent/tool-part';
@@ -24,6 +25,7 @@ const TOOL_RENDERERS = {
   calculator: calculatorTool,
   get_current_time: currentTimeTool,
   task_complete: taskCompleteTool,
+  search_tools: searchToolsTool,
   bash: bashTool,
   read_file: readFileTool,
   write_file: writeFileTool,

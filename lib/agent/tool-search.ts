@@ -14,7 +14,7 @@ import { createToolCapState, enableTools, SEARCH_TOOLS_NAME, selectTools, type T
 const MAX_SEARCH_MATCHES = 10;
 const MAX_MATCH_DESCRIPTION_CHARS = 300;
 
-const searchToolsInput = z.object({
+export const searchToolsInput = z.object({
   query: z.string().max(500).optional().describe('Words to look for in the names and descriptions of the tools left out of this request.'),
   enable: z
     .array(z.string().max(200))

@@ -1,5 +1,7 @@
 import type { FlexibleSchema } from 'ai';
 import { DONE_TOOL_NAME, doneToolInput } from '@/lib/agent/done-tool';
+import { SEARCH_TOOLS_NAME } from '@/lib/agent/tool-cap';
+import { searchToolsInput } from '@/lib/agent/tool-search';
 import { calculatorInput } from './calculator';
 import { fetchUrlInput } from './fetch-url';
 import { getCurrentTimeInput } from './get-current-time';
@@ -33,6 +35,7 @@ export const TOOL_INPUT_SCHEMAS = {
   fetch_url: fetchUrlInput,
   todo_write: todoWriteInput,
   [DONE_TOOL_NAME]: doneToolInput,
+  [SEARCH_TOOLS_NAME]: searchToolsInput,
 } satisfies Record<KnownToolName, FlexibleSchema<unknown>>;
 
 export function isKnownToolName(name: string): name is KnownToolName {

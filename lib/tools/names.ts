@@ -1,8 +1,9 @@
 import { DONE_TOOL_NAME } from '@/lib/agent/done-tool';
+import { SEARCH_TOOLS_NAME } from '@/lib/agent/tool-cap';
 
 /**
  * The name of every tool the app itself gives a session (sessionTools) plus
- * the loop's done tool. The transcript's tool registry must have an entry for
+ * the loop's own tools (the done tool, search_tools past the tool cap). The transcript's tool registry must have an entry for
  * each (components/agent/tool-registry.tsx checks it with `satisfies`), and a
  * test checks this list against what sessionTools really returns.
  */
@@ -20,4 +21,4 @@ export const SESSION_TOOL_NAMES = [
   'todo_write',
 ] as const;
 
-export type KnownToolName = (typeof SESSION_TOOL_NAMES)[number] | typeof DONE_TOOL_NAME;
+export type KnownToolName = (typeof SESSION_TOOL_NAMES)[number] | typeof DONE_TOOL_NAME | typeof SEARCH_TOOLS_NAME;
