@@ -11,6 +11,7 @@ import { useSessions } from '@/components/sessions/sessions-provider';
 import { createSession } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 import { storePendingMessage } from '@/lib/client/pending-message';
+import { parseSlashInput } from '@/lib/client/slash-commands';
 import type { ModelInfo } from '@/lib/models/types';
 
 /**
@@ -24,6 +25,7 @@ export function NewChat({ models, defaultModelKey }: { models: ModelInfo[]; defa
   const [draft, setDraft] = useState('');
   const [modelKey, setModelKey] = useState(defaultModelKey);
   const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   // "New session" in the sidebar while this page is already open: put the cursor in the box.
@@ -36,6 +38,12 @@ export function NewChat({ models, defaultModelKey }: { models: ModelInfo[]; defa
   async function start() {
     const text = draft;
     if (!text.trim() || creating) return;
+    // Commands act on a session's conversation (and MCP prompts are listed there): none is sent to the model from here.
+    const command = parseSlashInput(text);
+    if (command) {
+      setNotice(`/${command.name} is a command: commands and @ resources work in a session. Send a first message, then type / or @.`);
+      return;
+    }
     setCreating(true);
     try {
       const session = await createSession({ modelKey });
@@ -71,7 +79,10 @@ export function NewChat({ models, defaultModelKey }: { models: ModelInfo[]; defa
           </div>
           <Composer
             value={draft}
-            onChange={setDraft}
+            onChange={(value) => {
+              setNotice(null);
+              setDraft(value);
+            }}
             onSend={() => void start()}
             busy={false}
             sendDisabledReason={creating ? 'Starting the session…' : undefined}
@@ -79,6 +90,11 @@ export function NewChat({ models, defaultModelKey }: { models: ModelInfo[]; defa
             autoFocus
             toolbar={<ModelPicker models={models} value={modelKey} onChange={setModelKey} />}
           />
+          {notice && (
+            <p role="status" className="-mt-3 text-center text-xs text-warning-text" data-testid="composer-notice">
+              {notice}
+            </p>
+          )}
           {model?.demo && (
             <p className="-mt-3 text-center text-xs text-muted-foreground">
               The demo model is offline and scripted: good for a tour of the interface, not for real answers.
