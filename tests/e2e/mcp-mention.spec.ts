@@ -137,6 +137,14 @@ test.describe('MCP resources and prompts in the composer', () => {
     await expect(page.getByTestId('message-user')).toHaveCount(0);
     await expect(input).toHaveValue('/xyz do something');
     await shot(page, 'mcp-unknown-command-1280');
+
+    // Nor from the new-session page, which has no session to run a command in.
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByTestId('composer-input').pressSequentially('/xyz');
+    await page.getByTestId('composer-input').press('Enter');
+    await expect(page.getByTestId('composer-notice')).toContainText('/xyz is a command');
+    await expect(page).toHaveURL(/\/$/);
     expect(await scriptedRequestCount(page)).toBe(before);
   });
 });
