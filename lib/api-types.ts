@@ -213,6 +213,8 @@ export interface ContextReport {
   /** Oldest first; `active` marks the one the model's view is built from. */
   compactions: CompactionEntry[];
   pinned: string[];
+  /** Tools the next request carries (search_tools not counted) of the session's tools: the tool cap leaves the rest out. */
+  toolCount?: { sent: number; total: number };
 }
 
 export interface CompactionEntry {

@@ -80,7 +80,15 @@ function BreakdownBar({ report }: { report: ContextReport }) {
         {segments.map(([label, value, colour]) => (
           <div key={label} className="contents" data-testid={`context-breakdown-${label.toLowerCase().replace(/\s+/g, '-')}`}>
             <span className={cn('size-2 rounded-sm', colour)} aria-hidden />
-            <dt className="text-muted-foreground">{label}</dt>
+            <dt className="text-muted-foreground">
+              {label}
+              {label === 'Tool schemas' && report.toolCount ? (
+                <span data-testid="context-tool-count">
+                  {' '}
+                  · {report.toolCount.sent < report.toolCount.total ? `${report.toolCount.sent} of ${report.toolCount.total}` : report.toolCount.total} tools
+                </span>
+              ) : null}
+            </dt>
             {/* The split is always an estimate, scaled to the total. */}
             <dd className="text-right">≈ {formatNumber(value)}</dd>
           </div>

@@ -15,6 +15,7 @@ import { applyCompaction } from '@/lib/context/view';
 import { modelLimits, normalizeModelId, usageCost, type ModelLimits } from '@/lib/models/catalog';
 import type { ContextReport } from '@/lib/api-types';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
+import { selectTools } from '@/lib/agent/tool-cap';
 import { toolsOfFirstRequest } from '@/lib/agent/tool-search';
 import { sessionToolsFor } from './session-tool-stores';
 import { agentInstructions } from './instructions';
@@ -141,6 +142,12 @@ function sessionSpend(history: AgentUIMessage[], compactions: StoredCompaction[]
   return { usage, cost, compactionCost };
 }
 
+/** How many of the session's tools a request carries under the cap. */
+function toolCountOf(tools: readonly AgentTool[], cap: number): { sent: number; total: number } {
+  const selection = selectTools(tools, cap, []);
+  return { sent: selection.sent.length, total: selection.total };
+}
+
 /** GET /api/sessions/:id/context. */
 export async function contextReport(db: Db, ownerId: string, session: SessionRow): Promise<ContextReport> {
   const state = await loadContextState(db, ownerId, session);
@@ -161,6 +168,7 @@ export async function contextReport(db: Db, ownerId: string, session: SessionRow
       ...sessionSpend(state.history, compactions),
       compactions: compactions.map((c) => ({ ...c, active: c.id === state.active?.id })),
       pinned: [...state.pinned],
+      toolCount: toolCountOf(toolSet.tools, state.settings.maxToolsSent),
     };
   } finally {
     await toolSet.close().catch(() => {});

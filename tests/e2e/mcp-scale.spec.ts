@@ -89,6 +89,14 @@ test('300 tools: a tool switched off, the left-out notice, search_tools, and a s
   expect(offered[2]).toContain('big__weather_get');
   expect(offered.flat()).not.toContain('big__weather_list');
 
+  // The context meter counts the tool definitions the request carries.
+  await page.getByTestId('context-meter').click();
+  await expect(page.getByTestId('context-tool-count')).toHaveText(/· 127 of \d+ tools/);
+  await expect(page.getByTestId('context-breakdown-tool-schemas')).toContainText(/≈ \d/);
+  await shot(page, 'mcp-scale-meter');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('context-meter-details')).toBeHidden();
+
   // The session settings: switch the tool back on for this session only.
   await page.getByTestId('settings-toggle').click();
   const panel = page.getByTestId('settings-panel');

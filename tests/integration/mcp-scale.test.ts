@@ -117,11 +117,14 @@ describe('the context meter', () => {
   it('counts the tool definitions the request carries: under the cap, fewer of them', async () => {
     const capped = await newSession();
     const uncapped = await newSession({ maxToolsSent: 1000 });
-    const report = async (id: string) => ((await (await api.context.GET(new Request('http://app'), params({ id }))).json()) as { context: { breakdown: { tools: number; system: number } } }).context;
+    const report = async (id: string) => ((await (await api.context.GET(new Request('http://app'), params({ id }))).json()) as { context: { breakdown: { tools: number; system: number }; toolCount: { sent: number; total: number } } }).context;
     const [withCap, withoutCap] = [await report(capped), await report(uncapped)];
     expect(withCap.breakdown.tools).toBeGreaterThan(3_000);
     expect(withoutCap.breakdown.tools).toBeGreaterThan(withCap.breakdown.tools * 2);
     expect(withCap.breakdown.system).toBeGreaterThan(0);
+    expect(withCap.toolCount).toEqual({ sent: 127, total: withoutCap.toolCount.total });
+    expect(withoutCap.toolCount.sent).toBe(withoutCap.toolCount.total);
+    expect(withoutCap.toolCount.total).toBeGreaterThan(300);
   });
 });
 
