@@ -12,6 +12,11 @@ const STATES: Record<McpServerStatus['state'], { label: string; Icon: typeof Cir
   failed: { label: 'Failed', Icon: CircleAlertIcon, className: 'text-destructive' },
 };
 
+/** "MCP server "x" refused the connection." reads "refused the connection." under the server's own name. */
+function withoutServerName(message: string): string {
+  return message.replace(/^MCP server "[^"]*":? /, '');
+}
+
 /**
  * How the last run found the server: connected, reconnecting (after it went away
  * mid-run) or failed, with the reason and when. Stored on the server's row, so
@@ -26,7 +31,7 @@ export function McpServerStatusLine({ server }: { server: McpServerView }) {
       <Icon className={cn('mt-px size-3.5 shrink-0', className)} aria-hidden />
       <span className="min-w-0">
         <span className={cn('font-medium', className)}>{label}</span>
-        {status.message && <span className="break-words text-muted-foreground"> · {status.message}</span>}
+        {status.message && <span className="break-words text-muted-foreground"> · {withoutServerName(status.message)}</span>}
         <span className="text-muted-foreground">
           {' '}
           · last run <RelativeTime timestamp={status.at} />

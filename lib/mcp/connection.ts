@@ -305,7 +305,8 @@ export class McpConnection {
     this.client = null;
     this.lastError = reason;
     const calls = [...this.calls];
-    this.notice(`${reason.replace(/\.$/, '')}; reconnecting.`, calls[0]?.emit);
+    // The card says what broke ("closed the connection while … was running"), the settings page why.
+    this.notice('went away; reconnecting.', calls[0]?.emit);
     for (const call of calls) {
       call.fail(new McpServerGoneError(`MCP server "${this.name}" closed the connection while ${call.toolName} was running.`));
       // Tell the server (if anything is left of it) to stop; harmless when it is gone.
