@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startMcpFixture, type McpFixture } from '../support/mcp/launch';
-import { lastAssistant, MODELS, newSession, scenario, send, shot, waitForHydration, waitForRunEnd } from './helpers';
+import { lastAssistant, MODELS, newSession, openSession, scenario, send, shot, waitForHydration, waitForRunEnd } from './helpers';
 
 /**
  * An MCP server's questions in the middle of a tool call, as a person answers them:
@@ -31,8 +31,9 @@ test.afterAll(async ({ request }) => {
 const deploy = (answer: string) => `Deploy the api ${scenario('tool', { tool: 'elicit__deploy', args: '{"service":"api"}', answer })}`;
 const summarize = (answer: string) => `Summarize ${scenario('tool', { tool: 'elicit__summarize', args: '{"text":"the release notes"}', answer })}`;
 
-async function at390(page: Page, name: string) {
+async function at390(page: Page, name: string, show?: Locator) {
   await page.setViewportSize({ width: 390, height: 844 });
+  await show?.scrollIntoViewIfNeeded();
   await shot(page, name);
   await page.setViewportSize({ width: 1280, height: 820 });
 }
@@ -66,7 +67,7 @@ test('MCP elicitation (accept after a reload, decline, cancel) and sampling (ref
   await expect(form.getByTestId('elicitation-error-environment')).toHaveText('Environment is required.');
   await expect(form.getByTestId('elicitation-error-replicas')).toHaveText('Replicas must be at most 10.');
   await shot(page, 'mcp-elicit-form-errors-1280');
-  await at390(page, 'mcp-elicit-form-errors-390');
+  await at390(page, 'mcp-elicit-form-errors-390', form.getByTestId('elicitation-accept'));
   await form.getByTestId('elicitation-field-environment').selectOption('staging');
   await form.getByTestId('elicitation-field-replicas').fill('3');
   await form.getByTestId('elicitation-field-notify').check();
@@ -77,7 +78,7 @@ test('MCP elicitation (accept after a reload, decline, cancel) and sampling (ref
   await lastAssistant(page).getByTestId('tool-card').getByTestId('tool-toggle').click();
   await expect(lastAssistant(page).getByTestId('tool-card')).toContainText('Deployed api to staging with 3 replicas.');
   await shot(page, 'mcp-elicit-accepted-1280');
-  await at390(page, 'mcp-elicit-accepted-390');
+  await at390(page, 'mcp-elicit-accepted-390', form);
 
   // Decline, then Cancel: each goes back to the server without content.
   for (const [button, status, words] of [
@@ -111,7 +112,7 @@ test('MCP elicitation (accept after a reload, decline, cancel) and sampling (ref
   await item.getByTestId('mcp-sampling').scrollIntoViewIfNeeded();
   await shot(page, 'mcp-sampling-toggle-1280');
   await at390(page, 'mcp-sampling-toggle-390');
-  await page.keyboard.press('Escape');
+  await openSession(page, sessionId);
 
   // Allowed: the request waits for Allow, then the model's answer is nested under the call.
   await send(page, summarize('Summarized.'));
@@ -120,12 +121,12 @@ test('MCP elicitation (accept after a reload, decline, cancel) and sampling (ref
   await expect(sampling.getByTestId('sampling-request')).toContainText('You write one-line summaries.');
   await expect(sampling.getByTestId('sampling-request')).toContainText('Summarize: the release notes');
   await shot(page, 'mcp-sampling-pending-1280');
-  await at390(page, 'mcp-sampling-pending-390');
+  await at390(page, 'mcp-sampling-pending-390', sampling.getByTestId('sampling-allow'));
   await sampling.getByTestId('sampling-allow').click();
   await expect(sampling).toHaveAttribute('data-status', 'completed');
   await expect(sampling.getByTestId('sampling-response')).toContainText('**Echo:** Summarize: the release notes');
   await waitForRunEnd(page, 'completed');
   await shot(page, 'mcp-sampling-answered-1280');
-  await at390(page, 'mcp-sampling-answered-390');
+  await at390(page, 'mcp-sampling-answered-390', sampling.getByTestId('sampling-response'));
   expect(fixture.records().filter((r) => r.type === 'sample-result')).toEqual([expect.objectContaining({ text: '**Echo:** Summarize: the release notes' })]);
 });
