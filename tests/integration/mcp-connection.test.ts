@@ -4,6 +4,8 @@
  * error naming it, a reconnect follows, cancellation reaches the server, progress and log
  * lines become the call's data part, and list_changed shows in refresh().
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessageChunk } from '@/lib/agent/messages';
 import type { McpServerConfig } from '@/lib/mcp/connect';
@@ -170,5 +172,35 @@ describe('a server that does not come back', () => {
     const refreshed = await set.refresh();
     expect(refreshed?.notices).toEqual([{ server: 'core', message: expect.stringMatching(/^MCP server "core" gave up reconnecting \(3 attempts\): refused the connection/) }]);
     await expect(call(set, 'core__get-sum', { a: 1, b: 2 })).rejects.toThrow(/MCP server "core" is not reachable/);
+  });
+});
+
+describe('an SSE server (the older transport)', () => {
+  it('lists and calls its tools through the official client', async () => {
+    const { SSEServerTransport } = await import('@modelcontextprotocol/sdk/server/sse.js');
+    const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
+    const { z } = await import('zod');
+    const transports = new Map<string, InstanceType<typeof SSEServerTransport>>();
+    const server = http.createServer(async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (req.method === 'GET' && url.pathname === '/sse') {
+        const transport = new SSEServerTransport('/messages', res);
+        transports.set(transport.sessionId, transport);
+        const mcp = new McpServer({ name: 'sse-fixture', version: '1.0.0' });
+        mcp.registerTool('shout', { inputSchema: { word: z.string() }, annotations: { readOnlyHint: true } }, async ({ word }) => ({ content: [{ type: 'text', text: word.toUpperCase() }] }));
+        await mcp.connect(transport);
+        return;
+      }
+      const transport = transports.get(url.searchParams.get('sessionId') ?? '');
+      if (req.method === 'POST' && url.pathname === '/messages' && transport) return void transport.handlePostMessage(req, res);
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    server.on('connection', (socket) => cleanup.push(async () => void socket.destroy()));
+    const { port } = server.address() as AddressInfo;
+    const set = await load([{ name: 'legacy', transport: 'sse', url: `http://127.0.0.1:${port}/sse`, headers: {}, command: null, args: [], confirmedCommand: null }]);
+    expect(set.notices).toEqual([]);
+    await expect(call(set, 'legacy__shout', { word: 'hello' })).resolves.toBe('HELLO');
   });
 });
