@@ -64,27 +64,62 @@ async function until<T>(read: () => T | undefined, what: string, timeoutMs = 5_0
   }
 }
 
-describe.each(['stdio', 'http'] as const)('an MCP server over %s', (transport) => {
-  async function start() {
-    if (transport === 'stdio') {
-      const { fixture, config } = stdioServer();
-      return { config, records: fixture.records, restart: async () => {} };
-    }
-    const fixture = await startMcpFixture('core-server');
-    cleanup.push(() => fixture.stop());
-    let current = fixture;
-    return {
-      config: httpServer(fixture),
-      records: () => current.records(),
-      restart: async () => {
-        current = await startMcpFixture('core-server', { port: fixture.port });
-        cleanup.push(() => current.stop());
-      },
-    };
+async function start(transport: 'stdio' | 'http') {
+  if (transport === 'stdio') {
+    const { fixture, config } = stdioServer();
+    return { config, records: fixture.records, restart: async () => {} };
   }
+  const fixture = await startMcpFixture('core-server');
+  cleanup.push(() => fixture.stop());
+  let current = fixture;
+  return {
+    config: httpServer(fixture),
+    records: () => current.records(),
+    restart: async () => {
+      current = await startMcpFixture('core-server', { port: fixture.port });
+      cleanup.push(() => current.stop());
+    },
+  };
+}
+
+describe.each(['stdio', 'http'] as const)('an MCP server over %s', (transport) => {
+  it('sends notifications/cancelled when the call is aborted (Stop, a timeout)', async () => {
+    const server = await start(transport);
+    const set = await load([server.config]);
+    const controller = new AbortController();
+    const running = call(set, 'core__slow', { seconds: 30 }, { signal: controller.signal });
+    const started = await until(() => server.records().find((event) => event.type === 'started'), 'the call to start');
+    controller.abort(new Error('operation cancelled by user'));
+    await expect(running).rejects.toThrow();
+    const cancelled = await until(() => server.records().find((event) => event.type === 'cancelled'), 'the server to hear the cancellation');
+    expect(cancelled.requestId).toBe(started.requestId);
+    expect(cancelled.reason).toContain('operation cancelled by user');
+  });
+
+
+  it("writes the call's progress and the server's log lines as one data-tool-progress part", async () => {
+    const server = await start(transport);
+    const set = await load([server.config]);
+    const chunks: Chunk[] = [];
+    await expect(call(set, 'core__index-files', { steps: 4, delayMs: 20 }, { chunks, toolCallId: 'call-7' })).resolves.toBe('indexed 40 files');
+    const progress = chunks.filter((chunk) => chunk.type === 'data-tool-progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((chunk) => chunk.id === 'progress-call-7')).toBe(true);
+    expect(progress.at(-1)?.data).toEqual({
+      toolCallId: 'call-7',
+      progress: 4,
+      total: 4,
+      message: 'Indexing batch 4 of 4',
+      logs: [1, 2, 3, 4].map((step) => ({ level: 'info', logger: 'indexer', text: `indexed batch ${step} of 4` })),
+    });
+  });
+});
+
+describe('an MCP server over Streamable HTTP', () => {
+  const transport = 'http';
 
   it('ends a call at once when the server is killed mid-call, names the server, and reconnects for the next call', async () => {
-    const server = await start();
+    const server = await start(transport);
     const statuses: McpServerStatus[] = [];
     const set = await load([server.config], statuses);
     const chunks: Chunk[] = [];
@@ -105,38 +140,8 @@ describe.each(['stdio', 'http'] as const)('an MCP server over %s', (transport) =
     expect(refreshed?.notices).toContainEqual({ server: 'core', message: 'MCP server "core" reconnected.' });
   });
 
-  it('sends notifications/cancelled when the call is aborted (Stop, a timeout)', async () => {
-    const server = await start();
-    const set = await load([server.config]);
-    const controller = new AbortController();
-    const running = call(set, 'core__slow', { seconds: 30 }, { signal: controller.signal });
-    const started = await until(() => server.records().find((event) => event.type === 'started'), 'the call to start');
-    controller.abort(new Error('operation cancelled by user'));
-    await expect(running).rejects.toThrow();
-    const cancelled = await until(() => server.records().find((event) => event.type === 'cancelled'), 'the server to hear the cancellation');
-    expect(cancelled.requestId).toBe(started.requestId);
-    expect(cancelled.reason).toContain('operation cancelled by user');
-  });
-
-  it("writes the call's progress and the server's log lines as one data-tool-progress part", async () => {
-    const server = await start();
-    const set = await load([server.config]);
-    const chunks: Chunk[] = [];
-    await expect(call(set, 'core__index-files', { steps: 4, delayMs: 20 }, { chunks, toolCallId: 'call-7' })).resolves.toBe('indexed 40 files');
-    const progress = chunks.filter((chunk) => chunk.type === 'data-tool-progress');
-    expect(progress.length).toBeGreaterThan(0);
-    expect(progress.every((chunk) => chunk.id === 'progress-call-7')).toBe(true);
-    expect(progress.at(-1)?.data).toEqual({
-      toolCallId: 'call-7',
-      progress: 4,
-      total: 4,
-      message: 'Indexing batch 4 of 4',
-      logs: [1, 2, 3, 4].map((step) => ({ level: 'info', logger: 'indexer', text: `indexed batch ${step} of 4` })),
-    });
-  });
-
   it('reports a tools/list_changed at the next refresh(), with what was added', async () => {
-    const server = await start();
+    const server = await start(transport);
     const set = await load([server.config]);
     expect(await set.refresh()).toBeNull();
     expect(set.tools.some((tool) => tool.name === 'core__late-tool')).toBe(false);
