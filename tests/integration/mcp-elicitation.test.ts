@@ -154,6 +154,16 @@ describe('elicitation', () => {
     expect(records('elicit-result').slice(before)).toEqual([expect.objectContaining({ action, content: null })]);
   });
 
+  it('an answer another instance recorded (nothing wakes this one) is picked up from the row', async () => {
+    const { id, stream, pending } = await deployForm();
+    const { getAppDb } = await import('@/lib/server/db');
+    const { answerElicitation } = await import('@/db/queries/mcp-elicitations');
+    const { LOCAL_OWNER_ID } = await import('@/lib/server/owner');
+    expect(await answerElicitation(await getAppDb(), LOCAL_OWNER_ID, id, pending.elicitationId, { status: 'accepted', content: { environment: 'production', replicas: 1 } })).toBe(true);
+    await stream.end();
+    expect(toolOutput((await app.sessionMessages(id)).at(-1)!)).toEqual(['Deployed api to production with 1 replicas.']);
+  });
+
   it('Stop while the form waits cancels it: the server gets "cancel", the card says Cancelled, a late answer is refused', async () => {
     const before = records('elicit-result').length;
     const { id, stream, pending } = await deployForm();
