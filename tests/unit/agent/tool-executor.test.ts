@@ -1,5 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
+import { jsonSchema } from 'ai';
 import { z } from 'zod';
 import type { AgentTool } from '@/lib/agent/types';
 import { call, echoTool, nextTurnModelMessages, promptOf, run, scriptedModel, textStep, toolOutputChunks, toolStep } from './harness';
@@ -167,5 +168,36 @@ describe('tool execution and the run signal', () => {
     expect(controller.signal.aborted).toBe(false);
     expect(made.length).toBeGreaterThan(0);
     for (const signal of [controller.signal, ...made]) expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+  });
+});
+
+describe('arguments checked against a JSON Schema tool (an MCP tool)', () => {
+  const sumTool = (runs: unknown[]): AgentTool => ({
+    name: 'everything__get-sum',
+    description: 'adds',
+    inputSchema: jsonSchema({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] }),
+    readOnly: true,
+    execute: async (input: unknown) => {
+      runs.push(input);
+      return 'ran';
+    },
+  });
+
+  it('bad model arguments never run: an invalid result the model reads', async () => {
+    const runs: unknown[] = [];
+    const model = scriptedModel([toolStep(call('c1', 'everything__get-sum', { a: 'x' })), textStep('fixing')]);
+    const { chunks, result } = await run({ model, tools: [sumTool(runs)] });
+    expect(toolOutputChunks(chunks)).toEqual([{ type: 'tool-output-error', toolCallId: 'c1', errorText: 'Invalid arguments for everything__get-sum: /a must be number; missing required property b' }]);
+    expect(result.steps[0].tools[0]).toMatchObject({ status: 'invalid' });
+    expect(runs).toEqual([]);
+  });
+
+  it('a hook rewrite that breaks the schema does not run either', async () => {
+    const runs: unknown[] = [];
+    const model = scriptedModel([toolStep(call('c1', 'everything__get-sum', { a: 1, b: 2 })), textStep('ok')]);
+    const hooks = { beforeToolCall: [{ name: 'rewrite', run: () => ({ action: 'rewrite' as const, input: { a: 1, b: 'two' } }) }] };
+    const { chunks } = await run({ model, tools: [sumTool(runs)], hooks });
+    expect(toolOutputChunks(chunks)).toEqual([{ type: 'tool-output-error', toolCallId: 'c1', errorText: 'Invalid arguments for everything__get-sum: /b must be number' }]);
+    expect(runs).toEqual([]);
   });
 });
