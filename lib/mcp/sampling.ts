@@ -16,6 +16,8 @@ type SamplingBlock = Extract<SamplingParams['messages'][number]['content'], { ty
 export const SAMPLING_MAX_TOKENS_LIMIT = 8_192;
 /** The card shows each message up to this many characters (the model gets it whole). */
 const MAX_SHOWN_CHARS = 4_000;
+/** The card shows the last this many messages of a request (the model gets them all). */
+const MAX_SHOWN_MESSAGES = 20;
 
 /** The clear error a server gets (and the card shows) when it may not sample. */
 export function samplingRefusal(server: string): string {
@@ -30,18 +32,20 @@ function shown(text: string): string {
   return text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS - 1)}…` : text;
 }
 
-/** What the card shows: the system prompt, each message as text (images named, not drawn), the token limit. */
+/** One message as the card shows it: its text, images and audio named. */
+function shownMessage(message: SamplingParams['messages'][number]): SamplingNotice['request']['messages'][number] {
+  const text = blocksOf(message)
+    .map((block) => (block.type === 'text' ? block.text : `[${block.type}${'mimeType' in block && block.mimeType ? ` ${block.mimeType}` : ''}]`))
+    .join('\n');
+  return { role: message.role, text: shown(text) };
+}
+
+/** What the card shows: the system prompt, the last messages as text (images named, not drawn), the token limit. */
 export function samplingRequestView(params: SamplingParams): SamplingNotice['request'] {
+  const hidden = params.messages.length - MAX_SHOWN_MESSAGES;
   return {
     ...(params.systemPrompt ? { systemPrompt: shown(params.systemPrompt) } : {}),
-    messages: params.messages.map((message) => ({
-      role: message.role,
-      text: shown(
-        blocksOf(message)
-          .map((block) => (block.type === 'text' ? block.text : `[${block.type}${'mimeType' in block && block.mimeType ? ` ${block.mimeType}` : ''}]`))
-          .join('\n'),
-      ),
-    })),
+    messages: [...(hidden > 0 ? [{ role: 'user' as const, text: `[${hidden} earlier messages not shown]` }] : []), ...params.messages.slice(-MAX_SHOWN_MESSAGES).map(shownMessage)],
     maxTokens: params.maxTokens,
   };
 }

@@ -33,6 +33,8 @@ const generateElicitationId = createIdGenerator({ prefix: 'elicit', size: 16 });
 const ANSWER_POLL_MS = 1_000;
 /** A server's message is shown whole up to this many characters. */
 const MAX_MESSAGE_CHARS = 4_000;
+/** A form's schema is stored with the message and the row: a larger one is declined rather than kept. */
+const MAX_SCHEMA_CHARS = 20_000;
 
 /** The call in flight a request came with, as the MCP connection passes it (lib/mcp/connection.ts). */
 type CallContext = NonNullable<McpRequestContext['toolCall']> & {
@@ -127,16 +129,16 @@ async function elicit(scope: Scope, params: ElicitRequest['params'], ctx: McpReq
   const requestedSchema = 'requestedSchema' in params ? params.requestedSchema : undefined;
   const id = generateElicitationId();
   const message = params.message.slice(0, MAX_MESSAGE_CHARS);
-  const show = (data: Pick<ElicitationNotice, 'status' | 'content' | 'note'>) =>
+  const show = (data: Pick<ElicitationNotice, 'status' | 'content' | 'note'> & { requestedSchema?: unknown }) =>
     call.emit({
       type: 'data-elicitation',
       id: `elicitation-${id}`,
       data: { elicitationId: id, toolCallId: call.toolCallId, server: ctx.server, message, requestedSchema, ...data },
     });
 
-  const form = elicitationFields(requestedSchema);
+  const form = JSON.stringify(requestedSchema ?? null).length > MAX_SCHEMA_CHARS ? { ok: false as const, reason: 'the form is too large to show' } : elicitationFields(requestedSchema);
   if (!form.ok) {
-    show({ status: 'declined', note: `declined for you: ${form.reason}` });
+    show({ status: 'declined', note: `declined for you: ${form.reason}`, requestedSchema: null });
     return { action: 'decline' };
   }
   await insertElicitation(scope.db, {
