@@ -309,6 +309,11 @@ export async function answerMcpElicitation(input: { db: Db; ownerId: string; ses
   const row = await getElicitation(db, ownerId, sessionId, elicitationId);
   if (!row) throw new ApiError('not_found', 'This question was not found in this session.');
   if (row.status !== 'pending') throw alreadyAnswered(row.status);
+  // Its run is gone (a crash, a restart) without cancelling it: nobody waits for an answer any more.
+  if (row.runId && (await getRunningRun(db, ownerId, sessionId))?.id !== row.runId) {
+    await answerElicitation(db, ownerId, sessionId, elicitationId, { status: 'cancelled' });
+    throw alreadyAnswered('cancelled');
+  }
   let content: Record<string, unknown> | undefined;
   if (answer.action === 'accept' && row.kind === 'elicitation') {
     const form = elicitationFields(row.request);
