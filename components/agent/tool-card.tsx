@@ -178,18 +178,19 @@ function ToolCardHeader({
     <span className="flex size-6 shrink-0 items-center justify-center rounded-md border bg-muted/60 text-muted-foreground">
       <renderer.Icon className="size-3.5" aria-hidden />
     </span>
-    <span className="min-w-0 shrink truncate font-medium" data-testid="tool-title" title={getToolOrDynamicToolName(part)}>
+    <span className="min-w-16 shrink truncate font-medium" data-testid="tool-title" title={getToolOrDynamicToolName(part)}>
       <VisibleText text={renderer.title} />
     </span>
     {renderer.badge && (
-      <Badge tone="outline" className="font-normal text-muted-foreground" data-testid="tool-badge">
+      // On a phone the title needs the room; the server is named in the details.
+      <Badge tone="outline" className="hidden font-normal text-muted-foreground sm:inline-flex" data-testid="tool-badge">
         <VisibleText text={renderer.badge} />
       </Badge>
     )}
     <span className="min-w-0 flex-1 truncate text-[13px] text-muted-foreground">
       {Summary ? <Summary part={part} /> : preview && <span className="font-mono text-xs"><VisibleText text={preview} /></span>}
     </span>
-    <ElapsedTime timing={timing} running={running} />
+    <ElapsedTime timing={timing} running={running} className="shrink-0 whitespace-nowrap" />
     <ToolStateBadge state={state} />
     <ChevronRightIcon className={cn('size-4 shrink-0 text-muted-foreground transition-transform duration-150', open && 'rotate-90')} aria-hidden />
     </>
