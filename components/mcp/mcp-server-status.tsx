@@ -12,9 +12,9 @@ const STATES: Record<McpServerStatus['state'], { label: string; Icon: typeof Cir
   failed: { label: 'Failed', Icon: CircleAlertIcon, className: 'text-destructive' },
 };
 
-/** "MCP server "x" refused the connection." reads "refused the connection." under the server's own name. */
+/** "MCP server "x" refused the connection." reads "refused the connection" under the server's own name. */
 function withoutServerName(message: string): string {
-  return message.replace(/^MCP server "[^"]*":? /, '');
+  return message.replace(/^MCP server "[^"]*":? /, '').replace(/\.$/, '');
 }
 
 /**

@@ -33,24 +33,24 @@ test('MCP progress bar and log lines; a server killed mid-call fails the card at
   expect(created.status(), await created.text()).toBe(201);
   await newSession(page, MODELS.chat);
 
-  // Progress: four batches, 1.2 s apart, so the bar is seen part way.
-  await send(page, `Index the files ${scenario('tool', { tool: 'core__index-files', args: '{"steps":4,"delayMs":1200}', answer: 'Indexed.' })}`);
+  // Progress: three batches, 2.5 s apart, so the bar is seen part way.
+  await send(page, `Index the files ${scenario('tool', { tool: 'core__index-files', args: '{"steps":3,"delayMs":2500}', answer: 'Indexed.' })}`);
   const indexCard = lastAssistant(page).getByTestId('tool-card');
   const progress = indexCard.getByTestId('tool-progress');
-  await expect(progress.getByTestId('tool-progress-message')).toHaveText(/Indexing batch [23] of 4/);
-  await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '4');
-  await expect(progress).toContainText(/[23] of 4/);
-  await shot(page, 'mcp-core-progress');
+  await expect(progress.getByTestId('tool-progress-message')).toHaveText(/^Indexing batch [1-3] of 3$/);
+  await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '3');
+  await expect(progress).toContainText(/[1-3] of 3/);
   await page.setViewportSize({ width: 390, height: 820 });
   await shot(page, 'mcp-core-progress-390');
   await page.setViewportSize({ width: 1280, height: 820 });
+  await shot(page, 'mcp-core-progress');
   await waitForRunEnd(page, 'completed');
   await expect(indexCard).toHaveAttribute('data-state', 'output-available');
   await expect(indexCard.getByTestId('tool-progress')).toHaveCount(0); // the bar is for a running call
   await indexCard.getByTestId('tool-toggle').click();
   const log = indexCard.getByTestId('tool-log');
-  await expect(log.locator('li')).toHaveCount(4);
-  await expect(log.locator('li').last()).toContainText('[indexer] indexed batch 4 of 4');
+  await expect(log.locator('li')).toHaveCount(3);
+  await expect(log.locator('li').last()).toContainText('[indexer] indexed batch 3 of 3');
   await shot(page, 'mcp-core-log-lines');
 
   // The server dies while a call runs.
@@ -81,4 +81,6 @@ test('MCP progress bar and log lines; a server killed mid-call fails the card at
   await expect(status).toHaveAttribute('data-state', 'failed');
   await expect(status).toContainText(/Failed · (closed|refused) the connection/);
   await shot(page, 'mcp-core-settings-status');
+  await page.setViewportSize({ width: 390, height: 820 });
+  await shot(page, 'mcp-core-settings-status-390');
 });
