@@ -140,6 +140,16 @@ describe('an MCP server over Streamable HTTP', () => {
     expect(refreshed?.notices).toContainEqual({ server: 'core', message: 'MCP server "core" reconnected.' });
   });
 
+  it('cancels the calls still in flight when the run ends (close), so the server stops working', async () => {
+    const server = await start(transport);
+    const set = await load([server.config]);
+    const running = call(set, 'core__slow', { seconds: 30 }).catch((error: unknown) => error);
+    await until(() => server.records().find((event) => event.type === 'started'), 'the call to start');
+    await set.close();
+    expect(await running).toBeInstanceOf(Error);
+    await until(() => server.records().find((event) => event.type === 'cancelled'), 'the server to hear the cancellation');
+  });
+
   it('reports a tools/list_changed at the next refresh(), with what was added', async () => {
     const server = await start(transport);
     const set = await load([server.config]);
