@@ -102,7 +102,7 @@ const EXPECTED_ROWS: Array<[DataPartType, { testId: string; text: string }]> = [
   ],
 ];
 
-const HIDDEN: DataPartType[] = ['data-tool-decision', 'data-tool-edit', 'data-compaction', 'data-context', 'data-mcp-resource'];
+const HIDDEN: DataPartType[] = ['data-tool-decision', 'data-tool-edit', 'data-tool-progress', 'data-compaction', 'data-context', 'data-mcp-resource'];
 
 function renderPart(part: AgentUIMessagePart, options: { messageStreaming?: boolean; isNewest?: boolean; onRetry?: () => void } = {}) {
   return renderInApp(
