@@ -120,7 +120,7 @@ function DraftComposer({
         onSend={() => {
           const value = draft.get();
           if (menus.interceptCommand(value)) return;
-          onSend(value, menus.takeAttachments());
+          onSend(value, menus.takeAttachments(value));
         }}
         onQueue={() => {
           const value = draft.get();

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ComposerAssist } from '@/components/chat/composer';
 import type { Draft } from '@/components/chat/hooks/use-draft';
 import { MAX_RESOURCES_PER_MESSAGE, type McpResourceAttachment } from '@/lib/agent/resource-attachment';
@@ -39,6 +39,22 @@ export function useComposerAssist(draft: Draft) {
   const [attachments, setAttachments] = useState<McpResourceAttachment[]>([]);
   const [promptForm, setPromptForm] = useState<PromptFormState | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** What went out with the last message: a message the server refused comes back to the composer with its chips. */
+  const lastSent = useRef<{ text: string; attachments: McpResourceAttachment[] } | null>(null);
+  useEffect(
+    () =>
+      draft.subscribe(() => {
+        const sent = lastSent.current;
+        if (!sent) return;
+        const text = draft.get();
+        // The draft gives the sent text back in one step (draft.restore): the chips come back too. Anything typed forgets them.
+        if (text === sent.text) {
+          lastSent.current = null;
+          setAttachments((current) => (current.length ? current : sent.attachments));
+        } else if (text !== '') lastSent.current = null;
+      }),
+    [draft],
+  );
 
   const loadCatalog = useCallback((): Promise<ComposerCatalog | undefined> => {
     const now = Date.now();
@@ -166,9 +182,10 @@ export function useComposerAssist(draft: Draft) {
       draft.focus();
     },
     interceptCommand,
-    /** The attachments go with the message being sent; the composer starts empty again. */
-    takeAttachments: () => {
+    /** The attachments go with the message being sent (`text`); the composer starts empty again. */
+    takeAttachments: (text: string) => {
       const taken = attachments;
+      lastSent.current = taken.length ? { text, attachments: taken } : null;
       setAttachments([]);
       return taken;
     },
