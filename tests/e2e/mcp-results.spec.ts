@@ -118,6 +118,8 @@ test('MCP results: an image drawn (never SVG or HTML), links, a folded resource,
   // A long title gives way: the state badge stays inside the card.
   const badgeInside = await sum.getByTestId('tool-state').evaluate((badge) => badge.getBoundingClientRect().right <= badge.closest('[data-testid="tool-card"]')!.getBoundingClientRect().right);
   expect(badgeInside).toBe(true);
+  // …and keeps room to be read.
+  expect(await sum.getByTestId('tool-title').evaluate((title) => title.getBoundingClientRect().width)).toBeGreaterThanOrEqual(60);
   await shot(page, 'mcp-results-edit-refused-390');
   await page.setViewportSize({ width: 1280, height: 820 });
   // scrollIntoViewIfNeeded at 390 px may have scrolled the document itself.
