@@ -57,13 +57,18 @@ describe('failed attempts in the transcript', () => {
     expect(Object.keys(DATA_PART_RENDERERS).sort()).toEqual([
       'data-compaction',
       'data-context',
+      'data-elicitation',
+      'data-mcp-resource',
       'data-nudge',
       'data-retry',
       'data-run-end',
+      'data-sampling',
       'data-step-error',
       'data-tool-decision',
       'data-tool-edit',
       'data-tool-notice',
+      'data-tool-progress',
+      'data-tools-left-out',
       'data-unreadable-message',
     ]);
     expect(isVisiblePart({ type: 'data-step-error', data: dropped })).toBe(true);
