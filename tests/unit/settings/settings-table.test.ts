@@ -51,6 +51,7 @@ describe('the settings table', () => {
       retryBaseDelayMs: [0, 60_000, 'ms'],
       retryMaxDelayMs: [0, 300_000, 'ms'],
       toolTimeoutMs: [100, 600_000, 'ms'],
+      maxToolsSent: [1, 1_000, ''],
       maxToolResultChars: [100, 1_000_000, 'chars'],
       hookTimeoutMs: [10, 60_000, 'ms'],
       loopGuardRepeatLimit: [2, 100, ''],
