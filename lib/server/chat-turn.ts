@@ -102,7 +102,7 @@ export async function continueTurnAfterApprovals(input: TurnInput<ApprovalsReque
   let toolSet: SessionToolSet | undefined;
   try {
     const history = await loadSessionMessages(db, ownerId, session.id);
-    toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id });
+    toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id, forRun: true });
     const validated = await validateApprovalDecisions({ db, ownerId, sessionId: session.id, decisions: request.approvals, history, tools: toolSet.tools });
     await recordApprovalDecisions(db, ownerId, session.id, validated);
     return await startRun({

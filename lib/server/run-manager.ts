@@ -195,7 +195,7 @@ async function launchRun(
     },
     chain.lastSeq,
   );
-  const toolSet = input.toolSet ?? (await sessionToolsFor({ db, ownerId, sessionId }));
+  const toolSet = input.toolSet ?? (await sessionToolsFor({ db, ownerId, sessionId, forRun: true }));
   const saver = messageSaver(db, ownerId, sessionId, logLine);
   const outcome: { result?: RunResult | PausedRun } = {};
   const budgetMs = invocationBudgetMs();

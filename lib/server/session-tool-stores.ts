@@ -4,14 +4,20 @@ import { listMcpServers, setMcpServerStatus } from '@/db/queries/mcp-servers';
 import { getSessionMcpOverrides } from '@/db/queries/session-mcp-overrides';
 import { setSessionTodos } from '@/db/queries/todos';
 import { databaseWorkspaceStore } from '@/db/queries/workspace';
+import type { McpServerConfig } from '@/lib/mcp/connect';
 import { serversForSession } from '@/lib/mcp/tool-switches';
+import type { McpServerStatus } from '@/lib/mcp/types';
 import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
 import { mcpClientHandlersFor } from './mcp-elicitations';
 import { withOpenHeaders } from './mcp-header-secrets';
 import { withOAuthProviders } from './mcp-oauth';
 
-/** A session's tools with the database behind them: its workspace, its todo list and the owner's enabled MCP servers (with the session's own switches). */
-export function sessionToolsFor(input: { db: Db; ownerId: string; sessionId: string }): Promise<SessionToolSet> {
+/**
+ * A session's tools with the database behind them: its workspace, its todo list and the owner's enabled MCP servers
+ * (with the session's own switches). `forRun`: a run will use them, so how it finds each MCP server is stored for the
+ * settings page; a look at them (the context meter's GET, an argument check) changes nothing.
+ */
+export function sessionToolsFor(input: { db: Db; ownerId: string; sessionId: string; forRun?: boolean }): Promise<SessionToolSet> {
   const { db, ownerId, sessionId } = input;
   return sessionTools({
     sessionId,
@@ -23,8 +29,12 @@ export function sessionToolsFor(input: { db: Db; ownerId: string; sessionId: str
       const [servers, overrides] = await Promise.all([listMcpServers(db, ownerId), getSessionMcpOverrides(db, ownerId, sessionId)]);
       return withOAuthProviders(db, ownerId, serversForSession(servers, overrides).map(withOpenHeaders));
     },
-    saveMcpStatus: (server, status) => {
-      if (server.id) void setMcpServerStatus(db, ownerId, server.id, status).catch(() => {});
-    },
+    ...(input.forRun
+      ? {
+          saveMcpStatus: (server: McpServerConfig, status: McpServerStatus) => {
+            if (server.id) void setMcpServerStatus(db, ownerId, server.id, status).catch(() => {});
+          },
+        }
+      : {}),
   });
 }
