@@ -127,3 +127,15 @@ export async function expectRenderedMarkdown(message: Locator): Promise<void> {
   await expect(message.locator('pre code')).toContainText('const answer = 42;');
   await expect.poll(() => answerText(message).innerText()).not.toMatch(/^#|\*\*|```|^- /m);
 }
+
+/**
+ * Removes MCP servers (all of them, or those named): the app instance is shared by every spec, and a server left
+ * behind would join the next spec's runs.
+ */
+export async function removeMcpServers(request: APIRequestContext, names?: readonly string[]): Promise<void> {
+  const { servers } = (await (await request.get('/api/mcp-servers')).json()) as { servers: { id: string; name: string }[] };
+  for (const server of servers.filter((s) => !names || names.includes(s.name))) {
+    const removed = await request.delete(`/api/mcp-servers/${server.id}`, { headers: { 'content-type': 'application/json' } });
+    expect(removed.status(), await removed.text()).toBe(200);
+  }
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startMcpFixture, type McpFixture } from '../support/mcp/launch';
-import { lastAssistant, MODELS, newSession, openSession, scenario, send, shot, waitForHydration, waitForRunEnd } from './helpers';
+import { lastAssistant, MODELS, newSession, openSession, scenario, send, shot, waitForHydration, waitForRunEnd, removeMcpServers } from './helpers';
 
 /**
  * An MCP server's questions in the middle of a tool call, as a person answers them:
@@ -19,12 +19,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async ({ request }) => {
-  // The app instance is shared by every spec: leave no MCP server behind.
-  const { servers } = (await (await request.get('/api/mcp-servers')).json()) as { servers: { id: string; name: string }[] };
-  for (const server of servers.filter((s) => s.name === 'elicit')) {
-    const removed = await request.delete(`/api/mcp-servers/${server.id}`, { headers: { 'content-type': 'application/json' } });
-    expect(removed.status(), await removed.text()).toBe(200);
-  }
+  await removeMcpServers(request, ['elicit']);
   await fixture?.stop();
 });
 

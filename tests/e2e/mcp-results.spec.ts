@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startMcpFixture, type McpFixture } from '../support/mcp/launch';
-import { lastAssistant, MODELS, newSession, scenario, send, shot, waitForRunEnd } from './helpers';
+import { lastAssistant, MODELS, newSession, scenario, send, shot, waitForRunEnd, removeMcpServers } from './helpers';
 
 /**
  * MCP results as people expect them, and argument validation, in the browser:
@@ -19,12 +19,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async ({ request }) => {
-  // The app instance is shared by every spec: leave no MCP server behind.
-  const { servers } = (await (await request.get('/api/mcp-servers')).json()) as { servers: { id: string; name: string }[] };
-  for (const server of servers.filter((s) => s.name === 'results')) {
-    const removed = await request.delete(`/api/mcp-servers/${server.id}`, { headers: { 'content-type': 'application/json' } });
-    expect(removed.status(), await removed.text()).toBe(200);
-  }
+  await removeMcpServers(request, ['results']);
   await fixture?.stop();
 });
 

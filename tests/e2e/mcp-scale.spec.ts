@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startMcpFixture, type McpFixture } from '../support/mcp/launch';
-import { lastAssistant, MODELS, newSession, scenario, send, shot, waitForHydration, waitForRunEnd } from './helpers';
+import { lastAssistant, MODELS, newSession, scenario, send, shot, waitForHydration, waitForRunEnd, removeMcpServers } from './helpers';
 
 /**
  * Tool selection at scale, as a person sees it: a server with 300 tools
@@ -18,12 +18,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async ({ request }) => {
-  // The app instance is shared by every spec: leave no MCP server behind for their runs.
-  const { servers } = (await (await request.get('/api/mcp-servers')).json()) as { servers: { id: string }[] };
-  for (const server of servers) {
-    const removed = await request.delete(`/api/mcp-servers/${server.id}`, { headers: { 'content-type': 'application/json' } });
-    expect(removed.status(), await removed.text()).toBe(200);
-  }
+  await removeMcpServers(request);
   await fixture?.stop();
 });
 
