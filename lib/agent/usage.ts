@@ -1,4 +1,5 @@
 import type { LanguageModel, LanguageModelUsage, ModelMessage } from 'ai';
+import { FALLBACK_IMAGE_TOKENS, imageSize, imageTokens, imageTokensForSize } from './image-tokens';
 import { emptyUsage, type UsageTotals } from './messages';
 import { TokenCountCache } from './token-count-cache';
 
@@ -84,7 +85,7 @@ export async function tokenEstimator(modelId: string): Promise<TokenEstimator> {
     message(message) {
       const known = messageCounts.get(message);
       if (known && known.content === message.content && known.modelId === modelId) return known.tokens;
-      const tokens = text(modelMessageText(message)) + framing;
+      const tokens = text(modelMessageText(message)) + modelMessageImageTokens(message) + framing;
       messageCounts.set(message, { content: message.content, modelId, tokens });
       return tokens;
     },
@@ -121,12 +122,48 @@ export function modelMessageText(message: ModelMessage): string {
         case 'tool-call':
           return `${part.toolName} ${JSON.stringify(part.input)}`;
         case 'tool-result':
+          // A result with images (`content`): its text parts; each image is counted as an image (modelMessageImageTokens).
+          if (part.output.type === 'content') {
+            return part.output.value.flatMap((item) => (item.type === 'text' ? [item.text] : [])).join('\n');
+          }
           return JSON.stringify(part.output);
         default:
           return '';
       }
     })
     .join('\n');
+}
+
+/** Tokens of the images a model message carries (user attachments, images in tool results), as providers bill them: ./image-tokens.ts. */
+export function modelMessageImageTokens(message: ModelMessage): number {
+  if (typeof message.content === 'string') return 0;
+  let total = 0;
+  for (const part of message.content) {
+    if (part.type === 'tool-result') {
+      if (part.output.type !== 'content') continue;
+      for (const item of part.output.value) {
+        if (item.type === 'text') continue;
+        const mediaType = 'mediaType' in item ? item.mediaType : undefined;
+        if (item.type.startsWith('image-') || (typeof mediaType === 'string' && mediaType.startsWith('image'))) {
+          total += mediaTokens('data' in item ? item.data : undefined);
+        }
+      }
+    } else if (part.type === 'image' || (part.type === 'file' && part.mediaType.startsWith('image'))) {
+      total += mediaTokens(part.type === 'image' ? part.image : part.data);
+    }
+  }
+  return total;
+}
+
+/** One image's tokens from whatever form its data takes (base64, bytes, a URL, a provider reference). */
+function mediaTokens(data: unknown): number {
+  if (data && typeof data === 'object' && 'type' in data && data.type === 'data' && 'data' in data) data = data.data;
+  if (typeof data === 'string') return data.startsWith('http:') || data.startsWith('https:') ? FALLBACK_IMAGE_TOKENS : imageTokens(data.replace(/^data:[^,]*,/, ''));
+  if (data instanceof Uint8Array) {
+    const size = imageSize(data);
+    return size ? imageTokensForSize(size.width, size.height) : FALLBACK_IMAGE_TOKENS;
+  }
+  return FALLBACK_IMAGE_TOKENS;
 }
 
 /** Converts the SDK's usage shape to ours; undefined fields count as missing. */
