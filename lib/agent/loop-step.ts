@@ -8,6 +8,7 @@ import { callModel } from './model-call';
 import { toolResultParts, CANCELLED_TOOL_RESULT, type ToolCallResult } from './tool-executor';
 import { StepWriter } from './step-writer';
 import { toSdkToolSet } from './tool-set';
+import { leftOutCallMessage } from './tool-cap';
 import { estimateNextInputTokens, type CompactionResult } from './budget';
 import { estimatePromptTokens, resolveStepUsage } from './usage';
 import type { OpenStep, RunContext } from './run-context';
@@ -56,6 +57,7 @@ export async function runModelStep(ctx: RunContext, trace: StepTrace, request: S
     retryNoticeId: `retry-${trace.stepNumber}`,
     telemetry: ctx.input.telemetry?.modelCall,
     traceBase: ctx.traceBase,
+    notSentToolMessage: (toolName) => leftOutCallMessage(ctx.toolCap, toolName),
   });
   if (trace.request.bodySource === 'reconstructed') {
     const reconstructed = {

@@ -46,6 +46,8 @@ export interface ModelCallRequest {
   telemetry?: TelemetryOptions;
   /** The previous step's redacted request body: the new one is redacted against it (trace-body.ts). */
   traceBase?: unknown;
+  /** The answer to a call to a tool this request does not carry but the run has (left out by the tool cap); undefined: unknown. */
+  notSentToolMessage?: (toolName: string) => string | undefined;
 }
 
 export interface ModelCallOutcome {
@@ -201,7 +203,7 @@ function onPart(state: Attempt, part: TextStreamPart<ToolSet>): void {
       markFirstToken(state);
       state.pending.delete(part.toolCallId);
       const call: ModelToolCall = { toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
-      if ('invalid' in part && part.invalid) call.invalidError = describeInvalidCall(part.error, request.tools);
+      if ('invalid' in part && part.invalid) call.invalidError = describeInvalidCall(part.error, request);
       outcome.toolCalls.push(call);
       outcome.outputText += `${part.toolName} ${typeof part.input === 'string' ? part.input : JSON.stringify(part.input)}\n`;
       const chunk = toChunk(request, part);
@@ -312,11 +314,11 @@ function recordRequest(trace: StepTrace, body: unknown, base: unknown): void {
 }
 
 /** Readable reasons for calls the SDK rejected before they could run. */
-function describeInvalidCall(error: unknown, tools: ToolSet | undefined): string {
+function describeInvalidCall(error: unknown, request: Pick<ModelCallRequest, 'tools' | 'notSentToolMessage'>): string {
   const name = (error as { name?: string } | undefined)?.name;
   if (name === 'AI_NoSuchToolError') {
     const toolName = (error as { toolName?: string }).toolName ?? 'unknown';
-    return unknownToolMessage(toolName, Object.keys(tools ?? {}));
+    return request.notSentToolMessage?.(toolName) ?? unknownToolMessage(toolName, Object.keys(request.tools ?? {}));
   }
   const message = errorMessage(error);
   if (name === 'AI_InvalidToolInputError') return message.replace(/AI_(JSONParseError|TypeValidationError): /g, '');

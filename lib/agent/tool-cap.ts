@@ -98,3 +98,25 @@ export function enableTools(state: ToolCapState, names: readonly string[]): Enab
   }
   return outcome;
 }
+
+/**
+ * The answer to a call to a tool the cap left out of this request (the model guessed its name, or
+ * remembered it from an earlier step): not "Unknown tool" but what happened, and the tool enabled
+ * for the rest of the run so the model can call it again from its next step. Enabling only puts the
+ * definition in the next request: the call itself still goes through every check (schema, hooks,
+ * permission, approval). Undefined for a name the cap did not leave out (a tool switched off never
+ * reaches the cap, so it stays unknown).
+ */
+export function leftOutCallMessage(state: ToolCapState, name: string): string | undefined {
+  const selection = state.latest;
+  if (!selection?.leftOut.some((tool) => tool.name === name)) return undefined;
+  const why = `Tool "${name}" exists but was left out of this request to stay within the limit of ${selection.cap} tools per request.`;
+  // A retried attempt of the same step may ask twice.
+  if (state.enabled.includes(name)) return `${why} It is enabled now: call it again in your next step.`;
+  const outcome = enableTools(state, [name]);
+  if (!outcome.enabled.length) {
+    return `${why} It could not be enabled: ${outcome.refused[0]?.reason ?? 'the cap is full'}. Use ${SEARCH_TOOLS_NAME} to see the left-out tools.`;
+  }
+  const displaced = outcome.displaced.length ? ` To make room, ${outcome.displaced.join(', ')} is left out instead (${SEARCH_TOOLS_NAME} can enable it again).` : '';
+  return `${why} It is enabled now: call it again in your next step.${displaced}`;
+}

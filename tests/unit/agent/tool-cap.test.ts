@@ -77,6 +77,27 @@ describe('the loop under the cap', () => {
     expect(notices[1]).toMatchObject({ data: { enabled: ['srv__tool_007'], leftOut: expect.arrayContaining([{ name: 'srv__tool_002' }]) } });
   });
 
+  it('a call to a tool the cap left out says so and enables it for the next step; a tool the run does not have stays unknown', async () => {
+    // srv__off stands for a tool switched off: the run never has it, so the cap never left it out.
+    const tools = [...builtins, ...many(8)];
+    const model = scriptedModel([
+      toolStep(call('c1', 'srv__tool_007', { value: 'x' }), call('c2', 'srv__off', { value: 'y' })),
+      toolStep(call('c3', 'srv__tool_007', { value: 'x' })),
+      textStep('done'),
+    ]);
+    const { result, message } = await run({ model, tools, settings: { maxToolsSent: 6 } });
+    expect(result.end.reason).toBe('completed');
+    // A call the SDK could not match to the request's tools is a dynamic-tool part.
+    const invalid = (name: string) => message.parts.find((p) => p.type === 'dynamic-tool' && p.toolName === name) as { state: string; errorText?: string };
+    expect(invalid('srv__tool_007').state).toBe('output-error');
+    expect(invalid('srv__tool_007').errorText).toContain('Tool "srv__tool_007" exists but was left out of this request to stay within the limit of 6 tools per request. It is enabled now: call it again in your next step.');
+    expect(invalid('srv__tool_007').errorText).toContain('srv__tool_002 is left out instead');
+    expect(message.parts.find((p) => p.type === 'tool-srv__tool_007')).toMatchObject({ state: 'output-available' });
+    expect(sentNames(model, 1)).toEqual(['calculator', 'read_file', 'srv__tool_007', 'srv__tool_000', 'srv__tool_001', 'search_tools']);
+    expect(invalid('srv__off').state).toBe('output-error');
+    expect(invalid('srv__off').errorText).toMatch(/^Unknown tool "srv__off"/);
+  });
+
   it('takes a refreshed tool list from the next step on and writes its notices', async () => {
     let refreshes = 0;
     const model = scriptedModel([toolStep(call('c1', 'echo', { value: 'x' })), textStep('done')]);
