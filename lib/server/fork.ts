@@ -12,8 +12,8 @@ import { readStoredMessageRow } from './stored-messages';
 /**
  * "Fork from here": a new session with the branch up to `messageId`, the
  * workspace as it was when that point was reached (the snapshot of the last
- * run on the branch up to there), the settings, the model and the permission
- * mode. The fork links back to where it came from.
+ * run on the branch up to there), the settings, the model, the permission
+ * mode and the session's own MCP switches. The fork links back to where it came from.
  */
 export async function forkSessionFor(request: Request, sessionId: string, messageId: string): Promise<SessionSummary> {
   await limitRequest('tool', request);
@@ -30,6 +30,7 @@ export async function forkSessionFor(request: Request, sessionId: string, messag
     files,
     settings: sessionLoopSettings(session.settings),
     permissionMode: session.permissionMode,
+    mcpOverrides: session.mcpOverrides,
     forkedFrom: { sessionId: session.id, messageId },
   });
 }

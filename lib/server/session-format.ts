@@ -67,6 +67,25 @@ const exportedRun = z.strictObject({
   steps: z.array(z.strictObject({ stepNumber: z.number().int().nonnegative(), trace: stepTraceColumn, createdAt: time })).max(MAX_STEPS_PER_RUN),
 });
 
+/** At most this many entries in a record of the session's MCP switches (servers, or tools of one server). */
+const MAX_MCP_SWITCHES = 1_000;
+const switches = z
+  .record(z.string().min(1).max(300), z.boolean())
+  .refine((record) => Object.keys(record).length <= MAX_MCP_SWITCHES, `at most ${MAX_MCP_SWITCHES} switches`);
+
+/**
+ * The session's own MCP server and tool switches (lib/mcp/tool-switches.ts), by server id: they apply
+ * where those servers exist (an import by the same owner on the same install); elsewhere nothing
+ * matches them and the owner's settings decide. Optional: files from before they were exported.
+ */
+const exportedMcpOverrides = z.strictObject({
+  servers: switches.optional(),
+  tools: z
+    .record(z.string().min(1).max(300), switches)
+    .refine((record) => Object.keys(record).length <= MAX_MCP_SWITCHES, `at most ${MAX_MCP_SWITCHES} servers`)
+    .optional(),
+});
+
 export const sessionExportSchema = z.strictObject({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(EXPORT_VERSION),
@@ -77,6 +96,7 @@ export const sessionExportSchema = z.strictObject({
     permissionMode: z.enum(PERMISSION_MODES),
     settings: loopSettingsSchema,
     todos: todosColumn,
+    mcpOverrides: exportedMcpOverrides.optional(),
     createdAt: time,
     updatedAt: time,
   }),

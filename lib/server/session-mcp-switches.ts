@@ -20,17 +20,26 @@ export async function getSessionMcpSwitches(request: Request, sessionId: string)
 export async function putSessionMcpSwitches(request: Request, sessionId: string, body: SessionMcpSwitchesInput): Promise<SessionMcpSwitches> {
   const { db, ownerId } = await requireSession(request, sessionId);
   const servers = await listMcpServers(db, ownerId);
+  const overrides = knownSwitches(servers, body.overrides);
+  await setSessionMcpOverrides(db, ownerId, sessionId, overrides);
+  return switchesView(servers, overrides);
+}
+
+/**
+ * A session's switches for the owner's servers only (switches for a server the owner does not have, e.g. in an
+ * imported file from elsewhere, are dropped), at most MAX_SWITCHES of them. Used by PUT and by import.
+ */
+export function knownSwitches(servers: readonly { id: string }[], input: McpSessionOverrides): McpSessionOverrides {
   const known = new Set(servers.map((server) => server.id));
   const overrides: McpSessionOverrides = {};
-  const serverSwitches = Object.entries(body.overrides.servers ?? {}).filter(([id]) => known.has(id));
-  const toolSwitches = Object.entries(body.overrides.tools ?? {}).filter(([id, tools]) => known.has(id) && Object.keys(tools).length > 0);
+  const serverSwitches = Object.entries(input.servers ?? {}).filter(([id]) => known.has(id));
+  const toolSwitches = Object.entries(input.tools ?? {}).filter(([id, tools]) => known.has(id) && Object.keys(tools).length > 0);
   if (serverSwitches.length + toolSwitches.reduce((sum, [, tools]) => sum + Object.keys(tools).length, 0) > MAX_SWITCHES) {
     throw new ApiError('bad_request', `At most ${MAX_SWITCHES} MCP switches per session.`);
   }
   if (serverSwitches.length) overrides.servers = Object.fromEntries(serverSwitches);
   if (toolSwitches.length) overrides.tools = Object.fromEntries(toolSwitches);
-  await setSessionMcpOverrides(db, ownerId, sessionId, overrides);
-  return switchesView(servers, overrides);
+  return overrides;
 }
 
 function switchesView(servers: Awaited<ReturnType<typeof listMcpServers>>, overrides: McpSessionOverrides): SessionMcpSwitches {

@@ -18,6 +18,9 @@ import { scrubJson, scrubText, secretValuesToScrub } from './secret-scrub';
 import { jsonDepth } from '@/lib/api/json-depth';
 import { EXPORT_FORMAT, EXPORT_VERSION, MAX_IMPORT_DEPTH, sessionExportSchema, upgradeExport, type SessionExport } from './session-format';
 import { toSessionSummary } from './sessions';
+import { knownSwitches } from './session-mcp-switches';
+import { listMcpServers } from '@/db/queries/mcp-servers';
+import type { McpSessionOverrides } from '@/lib/mcp/tool-switches';
 import { checkMessage, loadSessionMessages, readStoredMessageRow } from './stored-messages';
 
 /**
@@ -67,6 +70,7 @@ export async function exportSessionJson(request: Request, sessionId: string): Pr
       permissionMode: session.permissionMode,
       settings: sessionLoopSettings(session.settings),
       todos: session.todos,
+      mcpOverrides: session.mcpOverrides,
       createdAt: session.createdAt,
       updatedAt: session.updatedAt,
     },
@@ -223,7 +227,7 @@ function renumberRecord(record: CompactionRecord, ids: ReadonlyMap<string, strin
   };
 }
 
-function newRecords(file: SessionExport, messages: AgentUIMessage[], ownerId: string): NewSessionRecords {
+function newRecords(file: SessionExport, messages: AgentUIMessage[], ownerId: string, mcpOverrides: McpSessionOverrides): NewSessionRecords {
   const ids = new Map<string, string>();
   for (const entry of file.messages) ids.set(entry.id, newIds.message());
   for (const run of file.runs) ids.set(run.id, newIds.run());
@@ -241,6 +245,7 @@ function newRecords(file: SessionExport, messages: AgentUIMessage[], ownerId: st
       permissionMode: file.session.permissionMode,
       settings: file.session.settings,
       todos: file.session.todos,
+      mcpOverrides,
       activeLeafId: file.activeLeafId === null ? null : ids.get(file.activeLeafId)!,
       createdAt: file.session.createdAt,
       updatedAt: now,
@@ -290,7 +295,16 @@ export async function importSessionFor(request: Request, body: unknown): Promise
   const file = parsed.data;
   checkStructure(file);
   const messages = await checkMessages(file);
-  const row = await insertSessionRecords(await getAppDb(), newRecords(file, messages, (await currentOwnerId(request))));
+  const db = await getAppDb();
+  const ownerId = await currentOwnerId(request);
+  // The MCP switches apply to the importer's own servers (the same ids: an export from this install); others are dropped.
+  let mcpOverrides: McpSessionOverrides;
+  try {
+    mcpOverrides = knownSwitches(await listMcpServers(db, ownerId), file.session.mcpOverrides ?? {});
+  } catch (error) {
+    refuse(`session.mcpOverrides: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const row = await insertSessionRecords(db, newRecords(file, messages, ownerId, mcpOverrides));
   return toSessionSummary(row, new Set());
 }
 
@@ -302,6 +316,8 @@ export interface SessionCopy {
   files: Array<{ path: string; content: Buffer }>;
   settings?: NewSessionRecords['session']['settings'];
   permissionMode?: NewSessionRecords['session']['permissionMode'];
+  /** The session's own MCP switches (a fork keeps them; a share's copy, from another owner's servers, does not). */
+  mcpOverrides?: NewSessionRecords['session']['mcpOverrides'];
   /** A fork of one of the owner's sessions links back to it. */
   forkedFrom?: { sessionId: string; messageId: string };
 }
@@ -326,6 +342,7 @@ export async function insertCopiedSession(request: Request, copy: SessionCopy): 
       modelKey: copy.modelKey,
       ...(copy.settings ? { settings: copy.settings } : {}),
       ...(copy.permissionMode ? { permissionMode: copy.permissionMode } : {}),
+      ...(copy.mcpOverrides ? { mcpOverrides: copy.mcpOverrides } : {}),
       forkedFromSessionId: copy.forkedFrom?.sessionId ?? null,
       forkedFromMessageId: copy.forkedFrom?.messageId ?? null,
       activeLeafId: copy.messages.length ? ids.get(copy.messages.at(-1)!.id)! : null,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionDetail } from '@/lib/api-types';
 import { params, patch, post, readChunks, setupAppHarness } from '../support/app-harness';
 
-const app = setupAppHarness({ name: 'fork', routes: ['fork', 'content'] });
+const app = setupAppHarness({ name: 'fork', routes: ['fork', 'content', 'servers', 'sessionMcpTools'] });
 const { api } = app;
 
 const write = (content: string) => `[[scenario:tool?tool=write_file&args=${encodeURIComponent(JSON.stringify({ path: 'notes.txt', content }))}]]`;
@@ -56,6 +56,21 @@ describe('fork from a message', () => {
     // The original is untouched.
     expect((await detail(id)).messages).toHaveLength(4);
     expect(await fileText(id)).toBe('version two');
+  });
+
+  it("keeps the session's own MCP switches", async () => {
+    const created = await api.servers.POST(new Request('http://app/api/mcp-servers', post({ name: 'switched', url: 'http://127.0.0.1:9/mcp' })));
+    expect(created.status).toBe(201);
+    const serverId = (await created.json()).server.id as string;
+    const id = await app.newSession();
+    const overrides = { servers: { [serverId]: false }, tools: { [serverId]: { search: false } } };
+    const put = await api.sessionMcpTools.PUT(new Request('http://app', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ overrides }) }), params({ id }));
+    expect(put.status).toBe(200);
+    await readChunks(await app.chat(id, 'Hello [[scenario:text]]'));
+    const [, answer] = (await detail(id)).messages;
+    const { session } = await (await fork(id, answer!.id)).json();
+    const switches = await (await api.sessionMcpTools.GET(new Request('http://app'), params({ id: session.id }))).json();
+    expect(switches.overrides).toEqual(overrides);
   });
 
   it('a fork continues on its own: a new turn there changes nothing in the original', async () => {

@@ -13,7 +13,7 @@ const PLANTED_KEY = 'sk-proj-plantedKEY0123456789abcdef';
 
 const app = setupAppHarness({
   name: 'transfer',
-  routes: ['exportSession', 'importSession', 'files', 'content', 'runs', 'steps', 'message', 'sessions'],
+  routes: ['exportSession', 'importSession', 'files', 'content', 'runs', 'steps', 'message', 'sessions', 'servers', 'sessionMcpTools'],
   env: { EXAMPLE_SERVICE_TOKEN: PLANTED_ENV_SECRET },
 });
 const { api } = app;
@@ -155,6 +155,35 @@ describe('import', () => {
     expect(oldId).not.toBe(userText);
   });
 
+  it("carries the session's MCP switches: those for the importer's servers apply, others are dropped", async () => {
+    const created = await api.servers.POST(new Request('http://app/api/mcp-servers', post({ name: 'switched', url: 'http://127.0.0.1:9/mcp' })));
+    expect(created.status).toBe(201);
+    const serverId = (await created.json()).server.id as string;
+    const id = await app.newSession();
+    const overrides = { servers: { [serverId]: false }, tools: { [serverId]: { search: false, fetch: true } } };
+    const put = await api.sessionMcpTools.PUT(new Request('http://app', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ overrides }) }), params({ id }));
+    expect(put.status).toBe(200);
+    const file = await exportJson(id);
+    expect((file.session as { mcpOverrides: unknown }).mcpOverrides).toEqual(overrides);
+
+    // A server this owner does not have (an export from elsewhere) is dropped; the file is still imported.
+    const elsewhere = structuredClone(file) as { session: { mcpOverrides: { servers: Record<string, boolean> } } };
+    elsewhere.session.mcpOverrides.servers['srv-from-elsewhere'] = true;
+    const response = await importFile(elsewhere);
+    expect(response.status).toBe(201);
+    const imported = (await response.json()).session.id as string;
+    const switches = await (await api.sessionMcpTools.GET(new Request('http://app'), params({ id: imported }))).json();
+    expect(switches.overrides).toEqual(overrides);
+
+    // A file from before switches were exported imports with none.
+    const older = structuredClone(file) as { session: Record<string, unknown> };
+    delete older.session.mcpOverrides;
+    const olderImport = await importFile(older);
+    expect(olderImport.status).toBe(201);
+    const none = await (await api.sessionMcpTools.GET(new Request('http://app'), params({ id: (await olderImport.json()).session.id }))).json();
+    expect(none.overrides).toEqual({});
+  });
+
   it('importing the same file twice gives two sessions', async () => {
     const [one, two] = [await importFile(exported), await importFile(exported)];
     expect([one.status, two.status]).toEqual([201, 201]);
@@ -172,6 +201,7 @@ describe('hostile import files', () => {
     ['a version that is not a number', () => ({ ...base(), version: '1' }), /Unknown export version "1"/],
     ['a missing field', () => { const file = base(); delete (file as Record<string, unknown>).messages; return file; }, /messages/],
     ['a field of the wrong type', () => ({ ...base(), session: { ...base().session, title: 42 } }), /session\.title/],
+    ['MCP switches of the wrong shape', () => ({ ...base(), session: { ...base().session, mcpOverrides: { servers: { x: 'yes' } } } }), /session\.mcpOverrides/],
     ['an unknown top-level key', () => ({ ...base(), extra: true }), /Unrecognized key/],
     ['an unknown part type', () => { const file = base(); (file.messages[1]!.message as { parts: unknown[] }).parts.push({ type: 'evil-part', html: '<script>' }); return file; }, /messages\[1\]/],
     ['a data part of the wrong shape', () => { const file = base(); (file.messages[1]!.message as { parts: unknown[] }).parts.push({ type: 'data-run-end', data: { reason: 42 } }); return file; }, /messages\[1\]/],
