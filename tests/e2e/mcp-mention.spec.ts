@@ -147,4 +147,26 @@ test.describe('MCP resources and prompts in the composer', () => {
     await expect(page).toHaveURL(/\/$/);
     expect(await scriptedRequestCount(page)).toBe(before);
   });
+
+  test('a resource that cannot be read when the message goes out: not sent, text and chip back in the composer', async ({ page }) => {
+    await newSession(page, MODELS.chat);
+    const input = page.getByTestId('composer-input');
+    await input.pressSequentially('@rel');
+    await expect(page.getByTestId('mention-picker-option')).toHaveCount(1);
+    await input.press('Enter');
+    await expect(page.getByTestId('composer-resource-chip')).toContainText('Release checklist');
+
+    await fixture.stop();
+    const before = await scriptedRequestCount(page);
+    await input.pressSequentially('read it');
+    await input.press('Enter');
+    const error = page.getByTestId('chat-error');
+    await expect(error).toContainText('Not sent: an attached resource could not be read');
+    await expect(error.getByTestId('chat-error-message')).toContainText('MCP server "mention"');
+    await expect(input).toHaveValue('read it');
+    await expect(page.getByTestId('composer-resource-chip')).toContainText('Release checklist');
+    await expect(page.getByTestId('message-user')).toHaveCount(0);
+    expect(await scriptedRequestCount(page)).toBe(before);
+    await shot(page, 'mcp-mention-unreadable-1280');
+  });
 });
