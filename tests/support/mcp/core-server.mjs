@@ -2,6 +2,7 @@
  * Fixture for failures, cancellation, progress, logs and list_changed:
  *   slow          waits `seconds` (default 30) unless cancelled; records `started` (with its pid, so a
  *                 test can kill this very process) and `cancelled` when notifications/cancelled arrives.
+ *   slow-change   the same without readOnlyHint, so a run asks before calling it.
  *   index-files   `steps` progress notifications (with a message and a log line each), `delayMs` apart,
  *                 then "indexed N files".
  *   get-sum       a + b, at once.
@@ -37,6 +38,16 @@ await serve(() => {
       return { content: [{ type: 'text', text: `slept ${seconds} s` }] };
     },
   );
+
+  // The same without readOnlyHint: a call the user must approve (approvals tests).
+  server.registerTool('slow-change', { description: 'Takes a while, and changes something', inputSchema: { seconds: z.number().optional() } }, async ({ seconds = 30 }, extra) => {
+    record({ type: 'started', tool: 'slow-change', requestId: extra.requestId });
+    extra.signal.addEventListener('abort', () => record({ type: 'cancelled', tool: 'slow-change', requestId: extra.requestId, reason: String(extra.signal.reason ?? '') }));
+    await sleep(seconds * 1000, extra.signal);
+    if (extra.signal.aborted) return { content: [{ type: 'text', text: 'cancelled' }], isError: true };
+    record({ type: 'finished', tool: 'slow-change', requestId: extra.requestId });
+    return { content: [{ type: 'text', text: `changed after ${seconds} s` }] };
+  });
 
   server.registerTool(
     'index-files',
