@@ -13,8 +13,8 @@
  * image. Framework-free: no Node APIs (atob only).
  */
 
-export const IMAGE_BASE_TOKENS = 85;
-export const IMAGE_TILE_TOKENS = 170;
+const IMAGE_BASE_TOKENS = 85;
+const IMAGE_TILE_TOKENS = 170;
 /** An image whose size is unknown: OpenAI's high-detail cost of 1024×1024 (4 tiles). */
 export const FALLBACK_IMAGE_TOKENS = IMAGE_BASE_TOKENS + 4 * IMAGE_TILE_TOKENS;
 

@@ -135,7 +135,7 @@ export function modelMessageText(message: ModelMessage): string {
 }
 
 /** Tokens of the images a model message carries (user attachments, images in tool results), as providers bill them: ./image-tokens.ts. */
-export function modelMessageImageTokens(message: ModelMessage): number {
+function modelMessageImageTokens(message: ModelMessage): number {
   if (typeof message.content === 'string') return 0;
   let total = 0;
   for (const part of message.content) {
