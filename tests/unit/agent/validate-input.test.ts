@@ -3,7 +3,6 @@ import { jsonSchema } from 'ai';
 import { z } from 'zod';
 import type { AgentTool } from '@/lib/agent/types';
 import { closeToolMatches, MAX_TOOL_SUGGESTIONS, unknownToolMessage, validateToolInput } from '@/lib/agent/validate-input';
-import { stripToolResultImages, acceptsToolResultImages } from '@/lib/models/tool-result-images';
 
 const tool = (name: string, inputSchema: AgentTool['inputSchema']): AgentTool => ({ name, description: '', inputSchema, readOnly: true, execute: async () => 'ok' });
 
@@ -62,40 +61,5 @@ describe('unknown tools', () => {
   it('a short list is named whole', () => {
     expect(unknownToolMessage('teleport', ['echo'])).toBe('Unknown tool "teleport". Available tools: echo.');
     expect(unknownToolMessage('teleport', [])).toBe('Unknown tool "teleport". Available tools: (none).');
-  });
-});
-
-describe('images in tool results by model', () => {
-  it('only OpenAI Responses vision models take them', () => {
-    expect(acceptsToolResultImages({ provider: 'openai', modelId: 'gpt-4.1-mini' })).toBe(true);
-    expect(acceptsToolResultImages({ provider: 'openai', modelId: 'scripted' })).toBe(true);
-    expect(acceptsToolResultImages({ provider: 'openai', api: 'chat', modelId: 'gpt-4o' })).toBe(false);
-    expect(acceptsToolResultImages({ provider: 'openai', modelId: 'gpt-3.5-turbo' })).toBe(false);
-    expect(acceptsToolResultImages({ provider: 'openai', modelId: 'o3-mini' })).toBe(false);
-    expect(acceptsToolResultImages({ provider: 'compat', modelId: 'llava' })).toBe(false);
-  });
-
-  it('for the others the image parts leave the prompt and the text says so', () => {
-    const prompt = [
-      { role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] },
-      {
-        role: 'tool' as const,
-        content: [
-          {
-            type: 'tool-result' as const,
-            toolCallId: 'c1',
-            toolName: 'x__shot',
-            output: { type: 'content' as const, value: [{ type: 'text' as const, text: '[image: image/png, 70 B]' }, { type: 'file' as const, mediaType: 'image/png', data: { type: 'data' as const, data: 'AAAA' } }] },
-          },
-          { type: 'tool-result' as const, toolCallId: 'c2', toolName: 'x__y', output: { type: 'text' as const, value: 'plain' } },
-        ],
-      },
-    ];
-    const stripped = stripToolResultImages(prompt as never);
-    expect((stripped[1] as { content: Array<{ output: unknown }> }).content.map((p) => p.output)).toEqual([
-      { type: 'text', value: '[image: image/png, 70 B]\n(1 image left out: this model does not read images in tool results.)' },
-      { type: 'text', value: 'plain' },
-    ]);
-    expect(stripToolResultImages(stripped)).toBe(stripped);
   });
 });
