@@ -5,7 +5,8 @@
  * - a read-only MCP call in the same parallel batch as a call that asks: the run does not stop
  *   to ask while the MCP call runs (it waits for it), so a denial later finds nothing in flight;
  * - a continuation that denies one call and runs the approved MCP call: Stop during it sends
- *   notifications/cancelled for that call, and the denied call never runs.
+ *   notifications/cancelled for that call, and the denied call never runs;
+ * - Stop with two MCP calls in flight at once cancels each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessage } from '@/lib/agent/messages';
@@ -105,5 +106,19 @@ describe('MCP calls and approval continuations', () => {
     expect(toolPart(after, 'fetch_url')).toMatchObject({ state: 'output-denied' });
     expect(toolPart(after, 'core__slow-change')).toMatchObject({ state: 'output-error' });
     expect(events().some((event) => event.type === 'finished')).toBe(false);
+  });
+
+  it('Stop with two MCP calls running in parallel sends notifications/cancelled for each', async () => {
+    const id = await app.newSession();
+    const before = fixture.records().length;
+    const slow = encodeURIComponent(JSON.stringify({ seconds: 30 }));
+    const run = app.chat(id, `Both [[scenario:parallel-tools?tool1=core__slow&args1=${slow}&tool2=core__slow&args2=${slow}&text=Done.]]`);
+    const events = () => fixture.records().slice(before);
+    const started = await until(() => (events().filter((event) => event.type === 'started').length === 2 ? events().filter((event) => event.type === 'started') : undefined), 'both calls to start');
+    expect(await (await api.stop.POST(new Request('http://app', { method: 'POST' }), params({ id }))).json()).toEqual({ stopped: true });
+    const cancelled = await until(() => (events().filter((event) => event.type === 'cancelled').length === 2 ? events().filter((event) => event.type === 'cancelled') : undefined), 'both cancellations');
+    expect(new Set(cancelled.map((event) => event.requestId))).toEqual(new Set(started.map((event) => event.requestId)));
+    await (await run).text();
+    expect((await lastMessage(id)).metadata?.runEnd?.reason).toBe('cancelled');
   });
 });
