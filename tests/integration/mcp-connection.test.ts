@@ -12,7 +12,7 @@ import type { McpServerConfig } from '@/lib/mcp/connect';
 import { loadMcpTools, type McpToolSet } from '@/lib/mcp/mcp-tools';
 import { commandFingerprint } from '@/lib/mcp/stdio-command';
 import type { McpServerStatus } from '@/lib/mcp/types';
-import { mcpStdioFixture, startMcpFixture, type McpFixture } from '../support/mcp/launch';
+import { mcpStdioFixture, startMcpFixture, type McpFixture, until } from '../support/mcp/launch';
 
 const FAST_RECONNECT = [50, 100, 200];
 type Chunk = Extract<AgentUIMessageChunk, { type: `data-${string}` }>;
@@ -52,16 +52,6 @@ function call(set: McpToolSet, name: string, input: Record<string, unknown>, opt
     signal: options.signal ?? new AbortController().signal,
     emit: (chunk) => options.chunks?.push(chunk),
   });
-}
-
-async function until<T>(read: () => T | undefined, what: string, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 async function start(transport: 'stdio' | 'http') {

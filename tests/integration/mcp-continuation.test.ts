@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { params, post, send, setupAppHarness } from '../support/app-harness';
-import { startMcpFixture, type McpFixture } from '../support/mcp/launch';
+import { startMcpFixture, type McpFixture, until } from '../support/mcp/launch';
 
 const app = setupAppHarness({
   name: 'mcp-continuation',
@@ -47,16 +47,6 @@ async function askSession(): Promise<string> {
 function answer(id: string, approvals: Array<{ part: ToolPartLike; approved: boolean }>): Promise<Response> {
   const body = { sessionId: id, approvals: approvals.map(({ part, approved }) => ({ approvalId: part.approval!.id, signature: part.approval!.signature, approved })) };
   return api.chat.POST(new Request('http://app/api/chat', post(body)));
-}
-
-async function until<T>(read: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('MCP calls and approval continuations', () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessage, AgentUIMessageChunk, ElicitationNotice, SamplingNotice } from '@/lib/agent/messages';
 import type { RunStep, RunSummary } from '@/lib/api-types';
 import { params, parseChunks, patch, post, setupAppHarness } from '../support/app-harness';
-import { startMcpFixture, type McpFixture } from '../support/mcp/launch';
+import { startMcpFixture, type McpFixture, until } from '../support/mcp/launch';
 
 const app = setupAppHarness({ name: 'mcp-elicitation', routes: ['servers', 'server', 'elicitation', 'stop', 'runs', 'steps'], env: { MCP_ALLOW_STDIO: undefined } });
 const { api } = app;
@@ -81,16 +81,6 @@ const toolOutput = (message: AgentUIMessage) => message.parts.filter(isToolUIPar
 const elicitations = (message: AgentUIMessage) => message.parts.flatMap((part) => (part.type === 'data-elicitation' ? [part.data] : []));
 const samplings = (message: AgentUIMessage) => message.parts.flatMap((part) => (part.type === 'data-sampling' ? [part.data] : []));
 const records = (type: string) => fixture.records().filter((record) => record.type === type);
-
-async function until<T>(read: () => T | undefined, what: string, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function autoSession(): Promise<string> {
   const id = await app.newSession();

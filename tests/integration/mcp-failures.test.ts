@@ -9,7 +9,7 @@ import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
 import type { McpServerView } from '@/lib/api-types';
 import { PEER_HEADER } from '@/lib/security/request-guard.mjs';
 import { params, send, setupAppHarness } from '../support/app-harness';
-import { mcpStdioFixture, startMcpFixture, type McpFixture } from '../support/mcp/launch';
+import { mcpStdioFixture, startMcpFixture, type McpFixture, until } from '../support/mcp/launch';
 
 const app = setupAppHarness({
   name: 'mcp-failures',
@@ -74,16 +74,6 @@ function streamChat(sessionId: string, text: string) {
     }
   })();
   return { chunks, done };
-}
-
-async function until<T>(read: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 type ToolPartLike = { type: string; state: string; output?: unknown; errorText?: string };

@@ -88,3 +88,14 @@ export function mcpStdioFixture(name: string): McpStdioFixture {
   const file = recordFile();
   return { command: process.execPath, args: [fixturePath(name), '--stdio', '--records', file], recordFile: file, records: () => readRecords(file) };
 }
+
+/** Polls `read` (every 20 ms) until it gives a value: a server's record, a chunk, a status. Fails naming `what` after `timeoutMs`. */
+export async function until<T>(read: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
