@@ -3,9 +3,10 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { ArrowUpIcon, ListPlusIcon, SquareIcon } from 'lucide-react';
 import { menuOptionId } from '@/components/chat/composer-menu';
-import { MentionPicker, mentionOptions } from '@/components/chat/mention-picker';
+import { CatalogMenu } from '@/components/chat/catalog-menu';
+import { mentionOptions } from '@/components/chat/mention-picker';
 import { ComposerResourceChips } from '@/components/chat/resource-chips';
-import { SlashMenu, slashOptions } from '@/components/chat/slash-menu';
+import { slashOptions } from '@/components/chat/slash-menu';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
@@ -239,11 +240,21 @@ function useComposerMenu(
   }
 
   const state = assist?.catalog.state ?? 'ready';
-  const element = !open ? null : trigger?.kind === 'mention' ? (
-    <MentionPicker id={menuId} options={mention} activeIndex={active} onChoose={choose} onActivate={setActiveIndex} state={state} catalog={assist?.catalog.data} query={trigger.query} error={assist?.catalog.error} />
-  ) : (
-    <SlashMenu id={menuId} options={slash} activeIndex={active} onChoose={choose} onActivate={setActiveIndex} state={state} catalog={assist?.catalog.data} query={trigger?.query ?? ''} error={assist?.catalog.error} />
-  );
+  const element =
+    !open || !trigger ? null : (
+      <CatalogMenu
+        kind={trigger.kind}
+        id={menuId}
+        items={(trigger.kind === 'mention' ? mention : slash).map((option) => option.item)}
+        activeIndex={active}
+        onChoose={choose}
+        onActivate={setActiveIndex}
+        state={state}
+        catalog={assist?.catalog.data}
+        query={trigger.query}
+        error={assist?.catalog.error}
+      />
+    );
   const comboboxProps = assist
     ? {
         role: 'combobox' as const,

@@ -2,7 +2,7 @@
 
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import type { ComposerCatalog, McpResourceInfo } from '@/lib/client/mcp-catalog';
-import { ComposerMenuList, type ComposerMenuItem } from './composer-menu';
+import type { ComposerMenuItem } from './composer-menu';
 
 /** The `@` picker: resources of the enabled MCP servers, filtered by what follows the `@`. */
 
@@ -45,77 +45,4 @@ export function mentionOptions(catalog: ComposerCatalog | undefined, query: stri
       },
     }));
   return [...resources, ...templates];
-}
-
-export function MentionPicker({
-  id,
-  options,
-  activeIndex,
-  onChoose,
-  onActivate,
-  state,
-  catalog,
-  query,
-  error,
-}: {
-  id: string;
-  options: readonly MentionOption[];
-  activeIndex: number;
-  onChoose: (index: number) => void;
-  onActivate: (index: number) => void;
-  state: 'loading' | 'ready' | 'error';
-  catalog?: ComposerCatalog;
-  query: string;
-  /** Why the catalog could not be listed. */
-  error?: string;
-}) {
-  return (
-    <ComposerMenuList
-      id={id}
-      label="Attach a resource from an MCP server"
-      items={options.map((option) => option.item)}
-      activeIndex={activeIndex}
-      onChoose={onChoose}
-      onActivate={onActivate}
-      testId="mention-picker"
-      footer={catalogFooter({ state, catalog, empty: options.length === 0, what: 'resources', query, error })}
-    />
-  );
-}
-
-/** Loading, nothing to show, or the servers that could not be listed (shared with the slash menu); null when all is well. */
-export function catalogFooter({
-  state,
-  catalog,
-  empty,
-  what,
-  query,
-  error,
-}: {
-  state: 'loading' | 'ready' | 'error';
-  catalog?: ComposerCatalog;
-  empty: boolean;
-  what: 'resources' | 'commands';
-  query: string;
-  error?: string;
-}): React.ReactNode {
-  if (state === 'loading') return <span role="status">Loading {what === 'resources' ? 'resources' : 'MCP prompts'}…</span>;
-  if (state === 'error') return <span role="alert">{error ?? `Could not list the MCP servers' ${what}.`}</span>;
-  const failed = catalog?.servers.filter((server) => !server.ok) ?? [];
-  const noServers = !catalog || catalog.servers.length === 0;
-  const lines: string[] = [];
-  if (empty) {
-    if (query) lines.push(`Nothing matches “${query}”.`);
-    else if (noServers) lines.push(`No MCP server is enabled: add one in Settings → MCP servers.`);
-    else lines.push(`The enabled MCP servers offer no ${what === 'resources' ? 'resources' : 'prompts'}.`);
-  }
-  for (const server of failed) lines.push(server.error ?? `${server.name} could not be listed.`);
-  if (lines.length === 0) return null;
-  return (
-    <span className="flex flex-col gap-0.5" data-testid="catalog-footer">
-      {lines.map((line) => (
-        <span key={line}>{line}</span>
-      ))}
-    </span>
-  );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMethodNotFound, MCP_CATALOG_CALL_TIMEOUT_MS, withinTime, type McpClient } from './resources';
+import { listCatalogItems, MCP_CATALOG_CALL_TIMEOUT_MS, trimmed, withinTime, type McpClient } from './resources';
 
 /**
  * MCP prompts as slash commands: what a server lists (with its arguments, for
@@ -56,36 +56,22 @@ const promptResultSchema = z.object({
   messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: promptContentSchema })),
 });
 
-const flat = (text: string | undefined, max: number) => {
-  const value = text?.replace(/\s+/g, ' ').trim();
-  if (!value) return undefined;
-  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
-};
-
 export async function listServerPrompts(client: McpClient, server: string, timeoutMs = MCP_CATALOG_CALL_TIMEOUT_MS): Promise<McpPromptInfo[]> {
-  let answer: unknown;
-  try {
-    answer = await withinTime(client.listPrompts(), timeoutMs, `MCP server "${server}" (prompts/list)`);
-  } catch (error) {
-    if (isMethodNotFound(error)) return [];
-    throw error;
-  }
-  const listed = z.object({ prompts: z.array(z.unknown()) }).safeParse(answer);
-  if (!listed.success) return [];
-  return listed.data.prompts
-    .flatMap((item) => {
-      const parsed = promptSchema.safeParse(item);
-      return parsed.success ? [parsed.data] : [];
-    })
-    .slice(0, MAX_PROMPTS_PER_SERVER)
-    .map((prompt) => ({
+  const prompts = await listCatalogItems(() => client.listPrompts(), {
+    key: 'prompts',
+    schema: promptSchema,
+    max: MAX_PROMPTS_PER_SERVER,
+    what: `MCP server "${server}" (prompts/list)`,
+    timeoutMs,
+  });
+  return prompts.map((prompt) => ({
       server,
       name: prompt.name,
-      title: flat(prompt.title, 200),
-      description: flat(prompt.description, 300),
+      title: trimmed(prompt.title, 200),
+      description: trimmed(prompt.description, 300),
       arguments: (prompt.arguments ?? []).slice(0, MAX_PROMPT_ARGUMENTS).map((argument) => ({
         name: argument.name,
-        description: flat(argument.description, 300),
+        description: trimmed(argument.description, 300),
         required: argument.required === true,
       })),
     }));

@@ -67,35 +67,53 @@ export function withinTime<T>(work: Promise<T>, ms: number, what: string): Promi
 }
 
 /** A server without the capability answers "method not found": it simply has none. */
-export function isMethodNotFound(error: unknown): boolean {
+function isMethodNotFound(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
   return code === -32601 || /method not found|does not support/i.test(error instanceof Error ? error.message : '');
 }
 
-function trimmed(text: string | undefined, max = 300): string | undefined {
+/** One line of at most `max` characters, or undefined when there is no text. */
+export function trimmed(text: string | undefined, max = 300): string | undefined {
   if (!text) return undefined;
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat || undefined;
 }
 
-/** The server's resources (first page, capped), or [] when it offers none. */
-export async function listServerResources(client: McpClient, server: string, timeoutMs = MCP_CATALOG_CALL_TIMEOUT_MS): Promise<McpResourceInfo[]> {
+/**
+ * One page of a server's list (resources, templates, prompts), bounded in time: the items under `key` that pass
+ * `schema`, at most `max`; [] when the server has no such capability or answers something else.
+ */
+export async function listCatalogItems<T>(
+  call: () => Promise<unknown>,
+  options: { key: string; schema: z.ZodType<T>; max: number; what: string; timeoutMs: number },
+): Promise<T[]> {
   let answer: unknown;
   try {
-    answer = await withinTime(client.listResources(), timeoutMs, `MCP server "${server}" (resources/list)`);
+    answer = await withinTime(call(), options.timeoutMs, options.what);
   } catch (error) {
     if (isMethodNotFound(error)) return [];
     throw error;
   }
-  const listed = z.object({ resources: z.array(z.unknown()) }).safeParse(answer);
+  const listed = z.object({ [options.key]: z.array(z.unknown()) }).safeParse(answer);
   if (!listed.success) return [];
-  return listed.data.resources
+  return (listed.data[options.key] as unknown[])
     .flatMap((item) => {
-      const parsed = resourceSchema.safeParse(item);
+      const parsed = options.schema.safeParse(item);
       return parsed.success ? [parsed.data] : [];
     })
-    .slice(0, MAX_RESOURCES_PER_SERVER)
-    .map((resource) => ({
+    .slice(0, options.max);
+}
+
+/** The server's resources (first page, capped), or [] when it offers none. */
+export async function listServerResources(client: McpClient, server: string, timeoutMs = MCP_CATALOG_CALL_TIMEOUT_MS): Promise<McpResourceInfo[]> {
+  const resources = await listCatalogItems(() => client.listResources(), {
+    key: 'resources',
+    schema: resourceSchema,
+    max: MAX_RESOURCES_PER_SERVER,
+    what: `MCP server "${server}" (resources/list)`,
+    timeoutMs,
+  });
+  return resources.map((resource) => ({
       server,
       uri: resource.uri,
       name: trimmed(resource.name, 200) ?? resource.uri,
@@ -107,21 +125,14 @@ export async function listServerResources(client: McpClient, server: string, tim
 }
 
 export async function listServerResourceTemplates(client: McpClient, server: string, timeoutMs = MCP_CATALOG_CALL_TIMEOUT_MS): Promise<McpResourceTemplateInfo[]> {
-  let answer: unknown;
-  try {
-    answer = await withinTime(client.listResourceTemplates(), timeoutMs, `MCP server "${server}" (resources/templates/list)`);
-  } catch (error) {
-    if (isMethodNotFound(error)) return [];
-    throw error;
-  }
-  const listed = z.object({ resourceTemplates: z.array(z.unknown()) }).safeParse(answer);
-  if (!listed.success) return [];
-  return listed.data.resourceTemplates
-    .flatMap((item) => {
-      const parsed = templateSchema.safeParse(item);
-      return parsed.success ? [{ server, uriTemplate: parsed.data.uriTemplate, name: trimmed(parsed.data.name, 200) ?? parsed.data.uriTemplate, description: trimmed(parsed.data.description) }] : [];
-    })
-    .slice(0, MAX_TEMPLATES_PER_SERVER);
+  const templates = await listCatalogItems(() => client.listResourceTemplates(), {
+    key: 'resourceTemplates',
+    schema: templateSchema,
+    max: MAX_TEMPLATES_PER_SERVER,
+    what: `MCP server "${server}" (resources/templates/list)`,
+    timeoutMs,
+  });
+  return templates.map((template) => ({ server, uriTemplate: template.uriTemplate, name: trimmed(template.name, 200) ?? template.uriTemplate, description: trimmed(template.description) }));
 }
 
 /**
