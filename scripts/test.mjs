@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +24,7 @@ const playwrightReport = path.join(artifacts, `e2e-${runId}`, 'report.json');
 // on the standalone folder it made (tests/support/standalone-app.ts).
 const DEPLOY_TESTS = ['tests/integration/standalone-', 'tests/integration/instances-'];
 const standaloneDir = path.join(root, '.next', 'standalone');
+const VITEST_WORKERS = Math.max(2, availableParallelism() - 1);
 
 /** [name, command, args, extra env] */
 const stages = [
@@ -32,7 +34,9 @@ const stages = [
   [
     'unit, integration and components',
     bin('vitest'),
-    ['run', ...DEPLOY_TESTS.flatMap((prefix) => ['--exclude', `${prefix}*`]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    // Two workers even on 2 cores (vitest's default there is one): measured 150 s instead of 253 s, every test
+    // passing, because most files wait on sockets and child processes rather than compute.
+    ['run', `--maxWorkers=${VITEST_WORKERS}`, ...DEPLOY_TESTS.flatMap((prefix) => ['--exclude', `${prefix}*`]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
   ],
   ['build', process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']],
   // Bytes, not times: the session page's first-load JS within its budget, no parse5 in the browser (issue 14).
