@@ -46,10 +46,15 @@ export const sessions = sqliteTable(
     forkedFromMessageId: text('forked_from_message_id'),
     /** The last message of the branch the session shows and continues (null: no messages yet). */
     activeLeafId: text('active_leaf_id'),
+    /**
+     * A column of a comparison (the same prompt in 2–4 sessions side by side): the group it belongs to.
+     * Such sessions stay out of the sidebar until "Continue in this session" clears it (lib/server/compare.ts).
+     */
+    compareGroupId: text('compare_group_id'),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
   },
-  (t) => [index('sessions_owner_updated_idx').on(t.ownerId, t.updatedAt)],
+  (t) => [index('sessions_owner_updated_idx').on(t.ownerId, t.updatedAt), index('sessions_owner_compare_idx').on(t.ownerId, t.compareGroupId)],
 );
 
 export const messages = sqliteTable(
