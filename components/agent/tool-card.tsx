@@ -26,9 +26,10 @@ import { VisibleText } from '@/components/ui/visible-text';
 /**
  * One tool call: plain-words name, live state and elapsed time in the header;
  * input and output behind a toggle, so a long run of calls stays scannable.
- * Cards start collapsed (opening and closing on their own would make the
- * transcript jump while it streams); errors and approval requests show their
- * one-line reason without opening.
+ * A call in flight shows its input as it arrives; once it is over the card
+ * folds to its one line, and a click opens it again. A click always wins: a
+ * card someone opened or closed stays that way. Errors and approval requests
+ * show their one-line reason without opening.
  */
 export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolPart; messageStreaming: boolean }) {
   const edit = useToolEdit(streamedPart.toolCallId);
@@ -39,7 +40,9 @@ export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolP
   const state = displayStateOf(part.state, messageStreaming);
   const style = TOOL_STATE_STYLES[state];
   const timing = useActivityTiming(`tool:${part.toolCallId}`, style.active);
-  const [open, setOpen] = useState(false);
+  // Unset until someone clicks: then their choice, else open exactly while the call is live.
+  const [chosenOpen, setOpen] = useState<boolean>();
+  const open = chosenOpen ?? style.active;
   const decision = useToolDecision(part.toolCallId);
   const progress = useToolProgress(part.toolCallId);
   const approvalActions = useApprovalActions();

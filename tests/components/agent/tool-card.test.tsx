@@ -31,7 +31,7 @@ function toggle(title: string, open = false) {
 }
 
 describe('running', () => {
-  test('input streaming: "Preparing", the partial raw arguments behind the toggle', async () => {
+  test('input streaming: "Preparing", open on the partial raw arguments while they arrive', async () => {
     const user = userEvent.setup();
     const part = calculatorStreaming();
     renderInApp(<ToolCard part={part} messageStreaming />);
@@ -39,15 +39,45 @@ describe('running', () => {
     expect(card()).toHaveProperty('dataset.state', 'input-streaming');
     expect(stateBadge().textContent).toBe('Preparing');
     expect(screen.getByTestId('tool-title').textContent).toBe('Calculator');
-    expect(toggle('Calculator').getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByTestId('tool-input')).toBeNull();
-
-    await user.click(toggle('Calculator'));
     expect(toggle('Calculator', true).getAttribute('aria-expanded')).toBe('true');
     const input = screen.getByTestId('tool-input');
     expect(input.textContent).toContain('Input (raw text, not valid JSON)');
     expect(input.textContent).toContain('{"expression":"17 *');
     expect(screen.getByTestId('tool-output').textContent).toBe('No output yet.');
+
+    await user.click(toggle('Calculator', true));
+    expect(toggle('Calculator').getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('tool-input')).toBeNull();
+  });
+
+  test('a live card folds to its one line when the call is done, and a click opens it again', async () => {
+    const user = userEvent.setup();
+    const id = uniqueId('call');
+    const { rerender } = renderInApp(<ToolCard part={calculatorRunning(id)} messageStreaming />);
+    expect(toggle('Calculator', true).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('tool-output').textContent).toBe('No output yet.');
+
+    rerender(<ToolCard part={calculatorDone(id)} messageStreaming />);
+    expect(stateBadge().textContent).toBe('Done');
+    expect(toggle('Calculator').getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('tool-output')).toBeNull();
+    // The header still says what it did and how long it took.
+    expect(screen.getByTestId('calculator-summary').textContent).toBe('17 * 23 = 391');
+    expect(screen.getByTestId('elapsed-time').textContent).toMatch(/^\d+(\.\d)? (ms|s)$/);
+
+    await user.click(toggle('Calculator'));
+    expect(within(screen.getByTestId('tool-output')).getByTestId('calculator-result').textContent).toBe('17 * 23 = 391');
+  });
+
+  test('a live card someone closed stays closed when the call ends', async () => {
+    const user = userEvent.setup();
+    const id = uniqueId('call');
+    const { rerender } = renderInApp(<ToolCard part={calculatorRunning(id)} messageStreaming />);
+    await user.click(toggle('Calculator', true));
+    rerender(<ToolCard part={calculatorRunning(id)} messageStreaming />);
+    expect(screen.queryByTestId('tool-input')).toBeNull();
+    rerender(<ToolCard part={calculatorDone(id)} messageStreaming />);
+    expect(toggle('Calculator').getAttribute('aria-expanded')).toBe('false');
   });
 
   test('input available: "Running" with a live timer and the arguments in the header', () => {
