@@ -344,6 +344,17 @@ export const SETTINGS = {
     scope: 'session',
     group: 'loop',
   }),
+  /** Step mode: the run waits before each model call until the user continues it (lib/agent/step-gate.ts). */
+  pauseBeforeModelCall: setting({
+    schema: z.boolean(),
+    // Off: runs go from call to call on their own, as an agent should.
+    default: false,
+    label: 'Pause before each model call',
+    help: 'Step mode: the run stops before each model call and shows the request, to look at or edit before it is sent.',
+    control: { kind: 'switch' },
+    scope: 'session',
+    group: 'loop',
+  }),
 } satisfies SettingsTable;
 
 /** The loop's options, one per entry of `SETTINGS`. */

@@ -66,6 +66,7 @@ describe('the settings table', () => {
       compactKeepRecentTurns: [1, 20, ''],
       summarizerModel: 'model',
       requireDoneTool: 'switch',
+      pauseBeforeModelCall: 'switch',
     });
     expect(loopSettingsSchema.safeParse({ maxIterations: 2.5 }).success).toBe(false);
     expect(loopSettingsSchema.safeParse({ summarizerModel: 'x'.repeat(301) }).success).toBe(false);
