@@ -14,6 +14,8 @@ export interface ModelPricing {
   cachedInput?: number;
   /** USD per million output tokens (reasoning included). */
   output: number;
+  /** USD per million cache-write tokens (Anthropic prompt caching); undefined = billed as fresh input. */
+  cacheWrite?: number;
 }
 
 export interface CatalogEntry {
@@ -22,6 +24,12 @@ export interface CatalogEntry {
   contextWindow: number;
   maxOutputTokens?: number;
   pricing?: ModelPricing;
+  /** Takes image input. */
+  images?: boolean;
+  /** A reasoning model (thinks before answering; reasoning effort applies). */
+  reasoning?: boolean;
+  /** Accepts temperature / top-p. False for OpenAI o-series and gpt-5 reasoning models. Undefined = true. */
+  sampling?: boolean;
 }
 
 /** A model we know nothing about: the smallest window in common use, so we compact early rather than overflow. */
@@ -30,34 +38,35 @@ export const FALLBACK_CONTEXT_WINDOW = 8_192;
 const M = 1_000_000;
 
 const MODEL_CATALOG: readonly CatalogEntry[] = [
-  // OpenAI
-  { id: 'gpt-5', contextWindow: 400_000, maxOutputTokens: 128_000, pricing: { input: 1.25, cachedInput: 0.125, output: 10 } },
-  { id: 'gpt-5-mini', contextWindow: 400_000, maxOutputTokens: 128_000, pricing: { input: 0.25, cachedInput: 0.025, output: 2 } },
-  { id: 'gpt-5-nano', contextWindow: 400_000, maxOutputTokens: 128_000, pricing: { input: 0.05, cachedInput: 0.005, output: 0.4 } },
-  { id: 'gpt-5-chat', contextWindow: 128_000, maxOutputTokens: 16_384, pricing: { input: 1.25, cachedInput: 0.125, output: 10 } },
-  { id: 'gpt-4.1', contextWindow: 1_047_576, maxOutputTokens: 32_768, pricing: { input: 2, cachedInput: 0.5, output: 8 } },
-  { id: 'gpt-4.1-mini', contextWindow: 1_047_576, maxOutputTokens: 32_768, pricing: { input: 0.4, cachedInput: 0.1, output: 1.6 } },
-  { id: 'gpt-4.1-nano', contextWindow: 1_047_576, maxOutputTokens: 32_768, pricing: { input: 0.1, cachedInput: 0.025, output: 0.4 } },
-  { id: 'gpt-4o', contextWindow: 128_000, maxOutputTokens: 16_384, pricing: { input: 2.5, cachedInput: 1.25, output: 10 } },
-  { id: 'gpt-4o-mini', contextWindow: 128_000, maxOutputTokens: 16_384, pricing: { input: 0.15, cachedInput: 0.075, output: 0.6 } },
-  { id: 'gpt-4-turbo', contextWindow: 128_000, maxOutputTokens: 4_096, pricing: { input: 10, output: 30 } },
+  // OpenAI. Reasoning models (o-series, gpt-5) reject temperature and top-p.
+  { id: 'gpt-5', contextWindow: 400_000, maxOutputTokens: 128_000, pricing: { input: 1.25, cachedInput: 0.125, output: 10 }, images: true, reasoning: true, sampling: false },
+  { id: 'gpt-5-mini', contextWindow: 400_000, maxOutputTokens: 128_000, pricing: { input: 0.25, cachedInput: 0.025, output: 2 }, images: true, reasoning: true, sampling: false },
+  { id: 'gpt-5-nano', contextWindow: 400_000, maxOutputTokens: 128_000, pricing: { input: 0.05, cachedInput: 0.005, output: 0.4 }, images: true, reasoning: true, sampling: false },
+  { id: 'gpt-5-chat', contextWindow: 128_000, maxOutputTokens: 16_384, pricing: { input: 1.25, cachedInput: 0.125, output: 10 }, images: true },
+  { id: 'gpt-4.1', contextWindow: 1_047_576, maxOutputTokens: 32_768, pricing: { input: 2, cachedInput: 0.5, output: 8 }, images: true },
+  { id: 'gpt-4.1-mini', contextWindow: 1_047_576, maxOutputTokens: 32_768, pricing: { input: 0.4, cachedInput: 0.1, output: 1.6 }, images: true },
+  { id: 'gpt-4.1-nano', contextWindow: 1_047_576, maxOutputTokens: 32_768, pricing: { input: 0.1, cachedInput: 0.025, output: 0.4 }, images: true },
+  { id: 'gpt-4o', contextWindow: 128_000, maxOutputTokens: 16_384, pricing: { input: 2.5, cachedInput: 1.25, output: 10 }, images: true },
+  { id: 'gpt-4o-mini', contextWindow: 128_000, maxOutputTokens: 16_384, pricing: { input: 0.15, cachedInput: 0.075, output: 0.6 }, images: true },
+  { id: 'gpt-4-turbo', contextWindow: 128_000, maxOutputTokens: 4_096, pricing: { input: 10, output: 30 }, images: true },
   { id: 'gpt-4', contextWindow: 8_192, maxOutputTokens: 8_192, pricing: { input: 30, output: 60 } },
   { id: 'gpt-3.5-turbo', contextWindow: 16_385, maxOutputTokens: 4_096, pricing: { input: 0.5, output: 1.5 } },
-  { id: 'o3', contextWindow: 200_000, maxOutputTokens: 100_000, pricing: { input: 2, cachedInput: 0.5, output: 8 } },
-  { id: 'o3-mini', contextWindow: 200_000, maxOutputTokens: 100_000, pricing: { input: 1.1, cachedInput: 0.55, output: 4.4 } },
-  { id: 'o4-mini', contextWindow: 200_000, maxOutputTokens: 100_000, pricing: { input: 1.1, cachedInput: 0.275, output: 4.4 } },
-  { id: 'o1', contextWindow: 200_000, maxOutputTokens: 100_000, pricing: { input: 15, cachedInput: 7.5, output: 60 } },
-  { id: 'gpt-oss-120b', contextWindow: 131_072, maxOutputTokens: 131_072 },
-  { id: 'gpt-oss-20b', contextWindow: 131_072, maxOutputTokens: 131_072 },
-  { id: 'gpt-oss', contextWindow: 131_072, maxOutputTokens: 131_072 },
-  // DeepSeek
+  { id: 'o3', contextWindow: 200_000, maxOutputTokens: 100_000, pricing: { input: 2, cachedInput: 0.5, output: 8 }, images: true, reasoning: true, sampling: false },
+  { id: 'o3-mini', contextWindow: 200_000, maxOutputTokens: 100_000, pricing: { input: 1.1, cachedInput: 0.55, output: 4.4 }, reasoning: true, sampling: false },
+  { id: 'o4-mini', contextWindow: 200_000, maxOutputTokens: 100_000, pricing: { input: 1.1, cachedInput: 0.275, output: 4.4 }, images: true, reasoning: true, sampling: false },
+  { id: 'o1', contextWindow: 200_000, maxOutputTokens: 100_000, pricing: { input: 15, cachedInput: 7.5, output: 60 }, images: true, reasoning: true, sampling: false },
+  { id: 'gpt-oss-120b', contextWindow: 131_072, maxOutputTokens: 131_072, reasoning: true },
+  { id: 'gpt-oss-20b', contextWindow: 131_072, maxOutputTokens: 131_072, reasoning: true },
+  { id: 'gpt-oss', contextWindow: 131_072, maxOutputTokens: 131_072, reasoning: true },
+  // DeepSeek (the reasoner ignores temperature and top-p)
   { id: 'deepseek-chat', contextWindow: 128_000, maxOutputTokens: 8_192, pricing: { input: 0.27, cachedInput: 0.07, output: 1.1 } },
-  { id: 'deepseek-reasoner', contextWindow: 128_000, maxOutputTokens: 64_000, pricing: { input: 0.55, cachedInput: 0.14, output: 2.19 } },
-  { id: 'deepseek-r1', contextWindow: 128_000 },
+  { id: 'deepseek-reasoner', contextWindow: 128_000, maxOutputTokens: 64_000, pricing: { input: 0.55, cachedInput: 0.14, output: 2.19 }, reasoning: true, sampling: false },
+  { id: 'deepseek-r1', contextWindow: 128_000, reasoning: true },
   { id: 'deepseek-v3', contextWindow: 128_000 },
   { id: 'deepseek-coder', contextWindow: 16_384 },
   // Meta Llama
   { id: 'llama3.3', contextWindow: 131_072 },
+  { id: 'llama3.2-vision', contextWindow: 131_072, images: true },
   { id: 'llama3.2', contextWindow: 131_072 },
   { id: 'llama3.1', contextWindow: 131_072 },
   { id: 'llama3', contextWindow: 8_192 },
@@ -66,24 +75,28 @@ const MODEL_CATALOG: readonly CatalogEntry[] = [
   { id: 'llama-3.1', contextWindow: 131_072 },
   { id: 'llama-3', contextWindow: 8_192 },
   // Qwen
-  { id: 'qwen3', contextWindow: 40_960 },
+  { id: 'qwen3', contextWindow: 40_960, reasoning: true },
   { id: 'qwen3-coder', contextWindow: 262_144 },
   { id: 'qwen2.5', contextWindow: 32_768 },
+  { id: 'qwen2.5vl', contextWindow: 128_000, images: true },
+  { id: 'qwen2.5-vl', contextWindow: 128_000, images: true },
   { id: 'qwen2.5-coder', contextWindow: 32_768 },
-  { id: 'qwq', contextWindow: 131_072 },
+  { id: 'qwq', contextWindow: 131_072, reasoning: true },
   // Mistral
   { id: 'mistral-large', contextWindow: 131_072, pricing: { input: 2, output: 6 } },
-  { id: 'mistral-medium', contextWindow: 131_072, pricing: { input: 0.4, output: 2 } },
-  { id: 'mistral-small', contextWindow: 32_768, pricing: { input: 0.1, output: 0.3 } },
+  { id: 'mistral-medium', contextWindow: 131_072, pricing: { input: 0.4, output: 2 }, images: true },
+  { id: 'mistral-small', contextWindow: 32_768, pricing: { input: 0.1, output: 0.3 }, images: true },
   { id: 'mistral-nemo', contextWindow: 131_072 },
   { id: 'mistral', contextWindow: 32_768 },
   { id: 'mixtral', contextWindow: 32_768 },
   { id: 'codestral', contextWindow: 262_144, pricing: { input: 0.3, output: 0.9 } },
+  { id: 'pixtral', contextWindow: 131_072, images: true },
   // Others commonly run locally
-  { id: 'gemma3', contextWindow: 131_072 },
+  { id: 'gemma3', contextWindow: 131_072, images: true },
   { id: 'gemma2', contextWindow: 8_192 },
   { id: 'phi4', contextWindow: 16_384 },
   { id: 'phi3', contextWindow: 131_072 },
+  { id: 'llava', contextWindow: 4_096, images: true },
 ];
 
 export interface ModelLimits {
@@ -130,6 +143,42 @@ export function normalizeModelId(modelIdOrKey: string): string {
   if (colon >= 0 && /^(openai|compat|ollama|demo)$/.test(id.slice(0, colon))) id = id.slice(colon + 1);
   const slash = id.lastIndexOf('/');
   return slash >= 0 ? id.slice(slash + 1) : id;
+}
+
+/** What a model accepts: the settings sheet disables the rest, the server drops them. */
+export interface ModelCapabilities {
+  /** Takes image input. */
+  images: boolean;
+  /** A reasoning model. */
+  reasoning: boolean;
+  temperature: boolean;
+  topP: boolean;
+  /** The model's output limit, when known (the max-output-tokens setting's ceiling). */
+  maxOutputTokens?: number;
+  /** Reasoning effort (low / medium / high) can be set. */
+  reasoningEffort: boolean;
+}
+
+/**
+ * Capabilities of a `provider:model` key from the catalog. An unknown model is
+ * assumed to take text only and to accept sampling settings. The offline demo
+ * model takes images (it never looks at them), so image flows work without a provider.
+ */
+export function modelCapabilities(modelKey: string, catalog: readonly CatalogEntry[] = MODEL_CATALOG): ModelCapabilities {
+  if (modelKey.trim().toLowerCase().startsWith('demo:')) {
+    return { images: true, reasoning: false, temperature: true, topP: true, reasoningEffort: false };
+  }
+  const entry = findCatalogEntry(modelKey, catalog)?.entry;
+  const reasoning = entry?.reasoning === true;
+  const sampling = entry?.sampling !== false;
+  return {
+    images: entry?.images === true,
+    reasoning,
+    temperature: sampling,
+    topP: sampling,
+    ...(entry?.maxOutputTokens ? { maxOutputTokens: entry.maxOutputTokens } : {}),
+    reasoningEffort: reasoning,
+  };
 }
 
 export interface CostInput {

@@ -5,6 +5,7 @@ import { createDemoModel } from './demo-model';
 import { discoverCompatibleModels, discoverOllamaModels } from './discovery';
 import { keyRedactingFetch } from './key-redacting-fetch';
 import { readProviderEnv, type ProviderEnv } from './env';
+import { modelCapabilities, modelLimits } from './catalog';
 import type { ModelInfo, ModelListing, ResolvedModel } from './types';
 
 /**
@@ -14,7 +15,13 @@ import type { ModelInfo, ModelListing, ResolvedModel } from './types';
 
 export const DEMO_MODEL_KEY = 'demo:demo-agent';
 
-const DEMO_MODEL: ModelInfo = {
+/** A picker entry with what the catalog knows: window, price, capabilities. */
+export function describeModel(info: Omit<ModelInfo, 'contextWindow' | 'pricing' | 'capabilities'>): ModelInfo {
+  const limits = modelLimits(info.key);
+  return { ...info, contextWindow: limits.contextWindow, ...(limits.pricing ? { pricing: limits.pricing } : {}), capabilities: modelCapabilities(info.key) };
+}
+
+const DEMO_MODEL: ModelInfo = describeModel({
   key: DEMO_MODEL_KEY,
   provider: 'demo',
   providerLabel: 'Offline demo',
@@ -22,7 +29,7 @@ const DEMO_MODEL: ModelInfo = {
   label: 'Demo model (offline, scripted)',
   api: 'offline',
   demo: true,
-};
+});
 
 export class UnknownModelError extends Error {
   constructor(readonly key: string) {
@@ -45,15 +52,15 @@ export async function listModels(env: ProviderEnv = readProviderEnv()): Promise<
   const models: ModelInfo[] = [];
   if (env.openaiApiKey) {
     for (const id of env.openaiModels) {
-      models.push({ key: `openai:${id}`, provider: 'openai', providerLabel: 'OpenAI', modelId: id, label: id, api: env.openaiApi });
+      models.push(describeModel({ key: `openai:${id}`, provider: 'openai', providerLabel: 'OpenAI', modelId: id, label: id, api: env.openaiApi }));
     }
   }
   for (const id of await compatModelIds(env)) {
-    models.push({ key: `compat:${id}`, provider: 'compat', providerLabel: env.compatName, modelId: id, label: id, api: 'chat' });
+    models.push(describeModel({ key: `compat:${id}`, provider: 'compat', providerLabel: env.compatName, modelId: id, label: id, api: 'chat' }));
   }
   if (env.ollamaEnabled) {
     for (const id of await discoverOllamaModels(env.ollamaBaseUrl)) {
-      models.push({ key: `ollama:${id}`, provider: 'ollama', providerLabel: 'Ollama', modelId: id, label: id, api: 'chat' });
+      models.push(describeModel({ key: `ollama:${id}`, provider: 'ollama', providerLabel: 'Ollama', modelId: id, label: id, api: 'chat' }));
     }
   }
   const configured = models.length > 0;

@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
+import type { ModelCapabilities, ModelPricing } from './catalog';
 
 type ProviderKind = 'openai' | 'compat' | 'ollama' | 'demo';
 
@@ -14,6 +15,11 @@ export interface ModelInfo {
   /** Which OpenAI wire API the model is called through. */
   api: 'responses' | 'chat' | 'offline';
   demo?: boolean;
+  /** The catalog's context window (fallback when unknown); a session override is not applied here. */
+  contextWindow: number;
+  /** List prices, USD per million tokens, when known. */
+  pricing?: ModelPricing;
+  capabilities: ModelCapabilities;
 }
 
 export interface ResolvedModel {

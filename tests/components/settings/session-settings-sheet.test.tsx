@@ -10,7 +10,7 @@ import { loopSettingsSchema } from '@/lib/settings/loop-settings';
 vi.mock('@/lib/client/api', () => ({ fetchSession: vi.fn(), updateSession: vi.fn() }));
 
 const models: ModelInfo[] = [
-  { key: 'openai:cheap', provider: 'openai', providerLabel: 'OpenAI', modelId: 'cheap', label: 'Cheap model', api: 'responses' },
+  { key: 'openai:cheap', provider: 'openai', providerLabel: 'OpenAI', modelId: 'cheap', label: 'Cheap model', api: 'responses', contextWindow: 8_192, capabilities: { images: false, reasoning: false, temperature: true, topP: true, reasoningEffort: false } },
 ];
 
 function session(settings: Record<string, unknown>): SessionDetail {
