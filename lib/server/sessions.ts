@@ -70,7 +70,7 @@ export interface SessionView {
  * What a session page and `GET /api/sessions/:id` show; undefined when the owner has no such session.
  * With `limit`, only the last page of the shown branch is read (see session-history.ts).
  */
-async function loadSessionView(request: Request | Headers, id: string, limit?: number): Promise<SessionView | undefined> {
+export async function loadSessionView(request: Request | Headers, id: string, limit?: number): Promise<SessionView | undefined> {
   const db = await getAppDb();
   const ownerId = await currentOwnerId(request);
   const row = await getSession(db, ownerId, id);
