@@ -320,6 +320,8 @@ export interface SessionCopy {
   mcpOverrides?: NewSessionRecords['session']['mcpOverrides'];
   /** A fork of one of the owner's sessions links back to it. */
   forkedFrom?: { sessionId: string; messageId: string };
+  /** 'default' lets the first message title it (`/clear`); a copy's own title is the user's by default. */
+  titleSource?: 'default' | 'user';
 }
 
 /**
@@ -338,7 +340,7 @@ export async function insertCopiedSession(request: Request, copy: SessionCopy): 
       id: sessionId,
       ownerId,
       title: copy.title,
-      titleSource: 'user',
+      titleSource: copy.titleSource ?? 'user',
       modelKey: copy.modelKey,
       ...(copy.settings ? { settings: copy.settings } : {}),
       ...(copy.permissionMode ? { permissionMode: copy.permissionMode } : {}),

@@ -50,6 +50,7 @@ const routeModules = {
   history: () => import('@/app/api/sessions/[id]/history/route'),
   search: () => import('@/app/api/sessions/[id]/search/route'),
   fork: () => import('@/app/api/sessions/[id]/fork/route'),
+  clear: () => import('@/app/api/sessions/[id]/clear/route'),
   health: () => import('@/app/api/health/route'),
   auth: () => import('@/app/api/auth/[...all]/route'),
   account: () => import('@/app/api/account/route'),
