@@ -13,7 +13,6 @@ import type {
 } from '@/lib/api-types';
 import type { PermissionMode } from '@/lib/permissions/policy';
 import { ApiRequestError, parseErrorBody } from './api-error';
-import { reportServerReached } from './connectivity';
 
 /** Typed fetchers for the HTTP API. Every failure becomes an ApiRequestError with the server's own message. */
 
@@ -33,10 +32,8 @@ export async function request<T>(url: string, init?: RequestInit & { json?: unkn
       cache: 'no-store',
     });
   } catch {
-    reportServerReached(false);
     throw new ApiRequestError('Could not reach the server. Check that it is running, then try again.', 0, 'network');
   }
-  reportServerReached(true);
   const text = await response.text();
   let body: unknown;
   try {
@@ -149,12 +146,12 @@ export async function switchBranch(sessionId: string, messageId: string): Promis
   return (await request<{ session: SessionDetail }>(`/api/sessions/${encodeURIComponent(sessionId)}/branch`, { method: 'POST', json: { messageId } })).session;
 }
 
-/** "Fork from here": a new session with the branch up to this message and the workspace as it was then. */
 /** `/clear`: a new, empty session with this one's model, mode, settings and MCP switches. */
 export async function clearSession(sessionId: string): Promise<SessionSummary> {
   return (await request<{ session: SessionSummary }>(`/api/sessions/${encodeURIComponent(sessionId)}/clear`, { method: 'POST', json: {} })).session;
 }
 
+/** "Fork from here": a new session with the branch up to this message and the workspace as it was then. */
 export async function forkSession(sessionId: string, messageId: string): Promise<SessionSummary> {
   return (await request<{ session: SessionSummary }>(`/api/sessions/${encodeURIComponent(sessionId)}/fork`, { method: 'POST', json: { messageId } })).session;
 }
