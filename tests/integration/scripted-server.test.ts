@@ -1,16 +1,18 @@
 // Drives every scripted-server scenario through the real providers
-// (@ai-sdk/openai Responses + Chat, @ai-sdk/openai-compatible) with streamText,
+// (@ai-sdk/openai Responses + Chat, @ai-sdk/openai-compatible, @ai-sdk/anthropic Messages) with streamText,
 // so the fake server is proven to speak a wire format those parsers accept.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, RetryError, generateText, isStepCount, streamText, tool, type LanguageModel } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startScriptedServer, wireDir, type ScriptedServer } from '../scripted-server/index.mjs';
+import { scriptedSignature } from '../scripted-server/anthropic-writer.mjs';
 import { assembleStream } from './assemble';
 
 let server: ScriptedServer;
@@ -22,10 +24,11 @@ afterAll(async () => {
 });
 beforeEach(() => server.reset());
 
-type ProviderKind = 'responses' | 'chat' | 'compat';
-const PROVIDERS: ProviderKind[] = ['responses', 'chat', 'compat'];
+type ProviderKind = 'responses' | 'chat' | 'compat' | 'anthropic';
+const PROVIDERS: ProviderKind[] = ['responses', 'chat', 'compat', 'anthropic'];
 
 function model(kind: ProviderKind, id = 'scripted'): LanguageModel {
+  if (kind === 'anthropic') return createAnthropic({ baseURL: server.url, apiKey: 'test' }).messages(id);
   if (kind === 'compat') return createOpenAICompatible({ name: 'compat', baseURL: server.url, includeUsage: true }).chatModel(id);
   const openai = createOpenAI({ baseURL: server.url, apiKey: 'test' });
   return kind === 'responses' ? openai.responses(id) : openai.chat(id);
@@ -58,7 +61,7 @@ describe.each(PROVIDERS)('scripted server via %s', (kind) => {
     expect(r.usage?.inputTokens).toBeGreaterThan(0);
     // one output token per delta: "**Echo:** " + 4 words
     expect(r.usage?.outputTokens).toBe(5);
-    expect(server.requests()[0]).toMatchObject({ api: kind === 'responses' ? 'responses' : 'chat', scenario: 'default', outcome: 'completed' });
+    expect(server.requests()[0]).toMatchObject({ api: kind === 'responses' || kind === 'anthropic' ? kind : 'chat', scenario: 'default', outcome: 'completed' });
   });
 
   it('text: markdown in many small deltas, exact usage from params', async () => {
@@ -71,7 +74,8 @@ describe.each(PROVIDERS)('scripted server via %s', (kind) => {
     expect(r.usage?.inputTokenDetails.noCacheTokens).toBe(35);
     expect(r.usage?.outputTokens).toBe(r.text.match(/\s*\S+\s*/g)!.length);
     expect(r.usage?.outputTokens).toBeGreaterThan(20);
-    expect(r.usage?.outputTokenDetails.reasoningTokens).toBe(0);
+    // Anthropic reports no separate thinking tokens.
+    expect(r.usage?.outputTokenDetails.reasoningTokens).toBe(kind === 'anthropic' ? undefined : 0);
   });
 
   it('tool: streamed args, then a text turn quoting the tool result', async () => {
@@ -84,7 +88,8 @@ describe.each(PROVIDERS)('scripted server via %s', (kind) => {
       tools: { readFile },
       stopWhen: isStepCount(3),
     });
-    expect(r.toolCalls).toEqual([{ toolCallId: 'call_0_0', toolName: 'readFile', input: { path: 'notes/a.txt' } }]);
+    // Anthropic's tool_use ids start with toolu_.
+    expect(r.toolCalls).toEqual([{ toolCallId: kind === 'anthropic' ? 'toolu_call_0_0' : 'call_0_0', toolName: 'readFile', input: { path: 'notes/a.txt' } }]);
     expect(r.toolResults[0]?.output).toBe('contents of notes/a.txt: 42 lines');
     expect(r.steps.map((s) => s.finishReason)).toEqual(['tool-calls', 'stop']);
     expect(r.text).toContain('contents of notes/a.txt: 42 lines');
@@ -138,7 +143,7 @@ describe.each(PROVIDERS)('scripted server via %s', (kind) => {
       expect(r.reasoning).toEqual([reasoning]);
     }
     expect(r.text).toBe('Here is my answer to: Think first');
-    expect(r.usage?.outputTokenDetails.reasoningTokens).toBe(14);
+    expect(r.usage?.outputTokenDetails.reasoningTokens).toBe(kind === 'anthropic' ? undefined : 14);
     expect(r.usage?.outputTokens).toBe(14 + 7);
     expect(r.finishReason).toBe('stop');
   });
@@ -146,7 +151,7 @@ describe.each(PROVIDERS)('scripted server via %s', (kind) => {
   it('length: finish reason length with usage', async () => {
     const r = await run(kind, 'Long please [[scenario:length?inputTokens=10]]');
     expect(r.finishReason).toBe('length');
-    expect(r.rawFinishReason).toBe(kind === 'responses' ? 'max_output_tokens' : 'length');
+    expect(r.rawFinishReason).toBe(kind === 'responses' ? 'max_output_tokens' : kind === 'anthropic' ? 'max_tokens' : 'length');
     expect(r.text).toBe('This answer is cut off because the output token limit was');
     expect(r.usage?.inputTokens).toBe(10);
     expect(r.usage?.outputTokens).toBe(11);
@@ -206,8 +211,8 @@ describe.each(PROVIDERS)('scripted server via %s', (kind) => {
     const r = await run(kind, 'fail early [[scenario:midstream-error?after=0&message=early failure]]');
     expect(r.text).toBe('');
     expect(r.errors).toHaveLength(1);
-    if (kind === 'compat') {
-      // openai-compatible has no early-error peek: the error frame becomes a stream error part.
+    if (kind === 'compat' || kind === 'anthropic') {
+      // openai-compatible and anthropic have no early-error peek: the error frame becomes a stream error part.
       expect(APICallError.isInstance(r.errors[0])).toBe(false);
     } else {
       expect(APICallError.isInstance(r.errors[0])).toBe(true);
@@ -267,26 +272,29 @@ describe.each(PROVIDERS)('scripted server via %s', (kind) => {
   it('usage-less: text without any usage', async () => {
     const r = await run(kind, 'no usage [[scenario:usage-less]]');
     expect(r.text).toBe('**Echo:** no usage');
-    expect(r.usage?.inputTokens).toBeUndefined();
-    expect(r.usage?.outputTokens).toBeUndefined();
+    // Anthropic's message_start must carry input_tokens: the Messages API always counts, and the writer sends zeros.
+    expect(r.usage?.inputTokens).toBe(kind === 'anthropic' ? 0 : undefined);
+    expect(r.usage?.outputTokens).toBe(kind === 'anthropic' ? 0 : undefined);
     // Chat reports stop; Responses with `usage: null` also still maps incomplete_details null → stop.
     expect(r.finishReason).toBe('stop');
   });
 
   // The recordings are third-party data in ../shared/wire, absent from a user's clone (the wire suites say so).
   it.skipIf(!existsSync(wireDir()))('replay: serves a recorded wire file via x-scenario header', async () => {
-    const r = await run(kind, 'ignored', {
-      headers: { 'x-scenario': `replay?file=${kind === 'responses' ? 'responses/openai-gpt4omini-text.0.sse' : 'chat-completions/vllm-crusoe-llama33-text.0.sse'}` },
-    });
-    expect(r.text).toBe(kind === 'responses' ? 'Hi in Portuguese is "Oi!"' : '1, 2, 3, 4, 5');
-    expect(r.usage?.inputTokens).toBe(kind === 'responses' ? 20 : 46);
+    const file = {
+      responses: 'responses/openai-gpt4omini-text.0.sse',
+      anthropic: 'anthropic-messages/test_request_stream_fallback_for_high_max_tokens.0.sse',
+    }[kind as string] ?? 'chat-completions/vllm-crusoe-llama33-text.0.sse';
+    const r = await run(kind, 'ignored', { headers: { 'x-scenario': `replay?file=${file}` } });
+    expect(r.text).toBe(kind === 'responses' ? 'Hi in Portuguese is "Oi!"' : kind === 'anthropic' ? '2' : '1, 2, 3, 4, 5');
+    expect(r.usage?.inputTokens).toBe(kind === 'responses' || kind === 'anthropic' ? 20 : 46);
   });
 
   it('non-streaming requests get a JSON completion', async () => {
     const r = await generateText({ model: model(kind), prompt: 'plain [[scenario:reasoning?inputTokens=5]]', maxRetries: 0 });
     expect(r.text).toBe('Here is my answer to: plain');
     expect(r.usage.inputTokens).toBe(5);
-    expect(r.usage.outputTokenDetails.reasoningTokens).toBe(14);
+    expect(r.usage.outputTokenDetails.reasoningTokens).toBe(kind === 'anthropic' ? undefined : 14);
     expect(server.requests()[0].body.stream).not.toBe(true);
   });
 });
@@ -385,6 +393,54 @@ describe('scenario selection and control endpoints', () => {
     expect(r.text).toBe('w0 w1 w2 w3 w4 w5 w6 w7 w8 w9 ');
     // 10 deltas + finish/usage/[DONE] frames, ~13 gaps of 15 ms
     expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+  });
+});
+
+describe('Anthropic Messages wire', () => {
+  it('frames every event with its `event:` line, pings once, ends with message_stop and no [DONE]', async () => {
+    const res = await fetch(`${server.url}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'sk-ant-test' },
+      body: JSON.stringify({ model: 'claude-x', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'hi [[scenario:default?text=two words]]' }] }),
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const frames = (await res.text()).trim().split('\n\n');
+    const events = frames.map((f) => /^event: (.+)\ndata: (.+)$/.exec(f)).map((m) => [m![1], JSON.parse(m![2]).type]);
+    expect(events.every(([event, type]) => event === type)).toBe(true);
+    expect(events.map(([event]) => event)).toEqual([
+      'message_start', 'content_block_start', 'content_block_delta', 'content_block_delta', 'ping', 'content_block_stop', 'message_delta', 'message_stop',
+    ]);
+    expect(server.requests()[0]).toMatchObject({ api: 'anthropic', path: '/v1/messages', headers: { 'x-api-key': 'sk-ant-test' } });
+  });
+
+  it('cache reads and writes: input_tokens is the uncached rest, the SDK adds the three up', async () => {
+    const r = await run('anthropic', 'cache [[scenario:text?inputTokens=1000&cachedTokens=600&cacheWriteTokens=300]]');
+    expect(r.usage?.inputTokens).toBe(1000);
+    expect(r.usage?.inputTokenDetails).toMatchObject({ noCacheTokens: 100, cacheReadTokens: 600, cacheWriteTokens: 300 });
+    expect(r.usage?.raw).toMatchObject({ input_tokens: 100, cache_read_input_tokens: 600, cache_creation_input_tokens: 300 });
+  });
+
+  it('thinking with its signature, and a redacted block, go back unchanged with the tool result', async () => {
+    const readFile = tool({ inputSchema: z.object({ path: z.string() }), execute: async () => 'file body' });
+    const r = await run('anthropic', 'go [[scenario:tool?reasoning=I should read it&redacted=opaque-data&args={"path":"a"}&answer=Done.]]', {
+      tools: { readFile },
+      stopWhen: isStepCount(3),
+    });
+    expect(r.reasoning).toEqual(['', 'I should read it', '', 'I should read it']);
+    expect(r.text).toBe('Done.');
+    const [, second] = server.requests();
+    const assistant = second.body.messages[1];
+    expect(assistant.role).toBe('assistant');
+    expect(assistant.content.slice(0, 3)).toEqual([
+      { type: 'redacted_thinking', data: 'opaque-data' },
+      { type: 'thinking', thinking: 'I should read it', signature: scriptedSignature('I should read it') },
+      { type: 'tool_use', id: 'toolu_call_0_0', name: 'readFile', input: { path: 'a' } },
+    ]);
+  });
+
+  it('http errors come in Anthropic’s shape and keep their status', async () => {
+    const r = await run('anthropic', `x [[scenario:http-error?status=529&message=Overloaded&key=${uniq()}]]`);
+    expect(r.errors[0]).toMatchObject({ statusCode: 529, message: 'Overloaded' });
   });
 });
 

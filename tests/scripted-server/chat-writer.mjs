@@ -28,6 +28,8 @@ export function chatUsage(u) {
 
 /** @param {StreamPlan} plan @param {RequestInfo} info */
 export function createChatWriter(plan, info) {
+  // Anthropic's redacted thinking has no Chat Completions counterpart.
+  plan = { ...plan, parts: plan.parts.filter((p) => !(p.kind === 'reasoning' && p.redacted !== undefined)) };
   const base = {
     id: `chatcmpl-${randomUUID().replaceAll('-', '').slice(0, 24)}`,
     object: 'chat.completion.chunk',

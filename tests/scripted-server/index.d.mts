@@ -1,7 +1,7 @@
 // Types for the plain-JS scripted server, so TypeScript tests can import it.
 
 export interface RecordedRequest {
-  api: 'chat' | 'responses';
+  api: 'chat' | 'responses' | 'anthropic' | 'transcriptions';
   path: string;
   headers: Record<string, string | string[] | undefined>;
   /** Parsed JSON request body as sent by the client. */
@@ -22,7 +22,7 @@ export interface RecordedRequest {
 }
 
 export interface ScriptedServer {
-  /** Base URL for providers, e.g. http://127.0.0.1:PORT/v1 */
+  /** Base URL for providers, e.g. http://127.0.0.1:PORT/v1 (OpenAI: chat/completions, responses; Anthropic: messages) */
   url: string;
   /** http://127.0.0.1:PORT */
   origin: string;

@@ -3,6 +3,8 @@
 // `.sse` files are raw HTTP bodies; `.chunks.txt` files hold one JSON payload
 // per line and are re-framed the way vercel/ai's own tests do it
 // (`data: ${line}\n\n` per line, then `data: [DONE]\n\n`; see the wire README).
+// Served on the Anthropic route, they are framed as Anthropic's wire is:
+// `event: ${payload.type}` before each `data:` line, and no `[DONE]`.
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,9 +22,10 @@ export function wireDir() {
  * Loads a fixture as a list of frames. Joining the frames gives the exact
  * bytes to send; splitting only matters when a delay is wanted between frames.
  * @param {string} file path relative to the wire dir
+ * @param {'chat' | 'responses' | 'anthropic'} [api] the route that replays it
  * @returns {Promise<string[]>}
  */
-export async function loadReplayFrames(file) {
+export async function loadReplayFrames(file, api) {
   const root = wireDir();
   const full = path.resolve(root, file);
   // Only serve files inside the wire dir.
@@ -35,6 +38,7 @@ export async function loadReplayFrames(file) {
   }
   if (file.endsWith('.chunks.txt')) {
     const lines = body.split('\n').filter((l) => l.trim() !== '');
+    if (api === 'anthropic') return lines.map((l) => `event: ${JSON.parse(l).type}\ndata: ${l}\n\n`);
     return [...lines.map((l) => `data: ${l}\n\n`), 'data: [DONE]\n\n'];
   }
   // Keep every byte: split after each blank-line frame terminator.

@@ -7,7 +7,7 @@
 import { SCENARIOS } from './scenarios.mjs';
 
 /**
- * @typedef {'chat' | 'responses'} Api
+ * @typedef {'chat' | 'responses' | 'anthropic'} Api
  * @typedef {{ callId: string, name?: string, output: string }} ToolResult
  * @typedef {{
  *   api: Api,
@@ -21,6 +21,7 @@ import { SCENARIOS } from './scenarios.mjs';
  *   toolResultsAfterLastUser: ToolResult[],
  *   toolResultCount: number,
  *   inputChars: number,
+ *   include: string[],
  * }} RequestInfo
  * @typedef {{ name: string, params: Record<string, string> }} ScenarioSelector
  */
@@ -75,7 +76,7 @@ function outputText(/** @type {unknown} */ output) {
  */
 export function describeRequest(api, body) {
   /** @type {any[]} */
-  const items = api === 'chat' ? body.messages ?? [] : normaliseResponsesInput(body.input);
+  const items = api === 'chat' ? body.messages ?? [] : api === 'anthropic' ? normaliseAnthropicMessages(body.messages) : normaliseResponsesInput(body.input);
   const isUser = (/** @type {any} */ m) => m?.role === 'user';
   const userIdx = items.map((m, i) => (isUser(m) ? i : -1)).filter((i) => i >= 0);
   const lastUser = userIdx.length ? userIdx[userIdx.length - 1] : -1;
@@ -110,8 +111,8 @@ export function describeRequest(api, body) {
     api,
     model: typeof body.model === 'string' ? body.model : 'scripted',
     stream: body.stream === true,
-    // The Responses API always reports usage; Chat only when asked to.
-    includeUsage: api === 'responses' || body.stream_options?.include_usage === true || body.stream !== true,
+    // The Responses and Messages APIs always report usage; Chat only when asked to.
+    includeUsage: api !== 'chat' || body.stream_options?.include_usage === true || body.stream !== true,
     lastUserText: lastUser >= 0 ? contentText(items[lastUser].content) : '',
     firstUserText: userIdx.length ? contentText(items[userIdx[0]].content) : '',
     userTexts: userIdx.map((i) => contentText(items[i].content)),
@@ -119,7 +120,34 @@ export function describeRequest(api, body) {
     toolResultsAfterLastUser: results,
     toolResultCount,
     inputChars: JSON.stringify(items).length,
+    // Responses: `include: ['reasoning.encrypted_content']` asks for the reasoning items' encrypted content.
+    include: Array.isArray(body.include) ? body.include.filter((/** @type {unknown} */ i) => typeof i === 'string') : [],
   };
+}
+
+/**
+ * Anthropic Messages → the Responses item shapes the rest of this file reads: a user message's
+ * `tool_result` blocks become `function_call_output` items (they are not the person speaking), its
+ * text (if any) a user item after them; an assistant's `tool_use` blocks become `function_call` items.
+ * @param {unknown} messages
+ */
+function normaliseAnthropicMessages(messages) {
+  if (!Array.isArray(messages)) return [];
+  /** @type {any[]} */
+  const items = [];
+  for (const m of messages) {
+    const blocks = typeof m?.content === 'string' ? [{ type: 'text', text: m.content }] : Array.isArray(m?.content) ? m.content : [];
+    if (m?.role === 'user') {
+      for (const b of blocks) if (b?.type === 'tool_result') items.push({ type: 'function_call_output', call_id: b.tool_use_id, output: b.content ?? '' });
+      const text = blocks.filter((b) => b?.type === 'text');
+      if (text.length) items.push({ role: 'user', content: text });
+    } else {
+      const rest = blocks.filter((b) => b?.type !== 'tool_use');
+      if (rest.length) items.push({ role: m?.role, content: rest });
+      for (const b of blocks) if (b?.type === 'tool_use') items.push({ type: 'function_call', call_id: b.id, name: b.name });
+    }
+  }
+  return items;
 }
 
 /** Responses `input` may be a bare string or a list of items. */

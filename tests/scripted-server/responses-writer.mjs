@@ -26,8 +26,21 @@ export function responsesUsage(u) {
   };
 }
 
+/**
+ * The encrypted content of a reasoning item (opaque to clients), sent only when the request asked for
+ * it with `include: ['reasoning.encrypted_content']`, as OpenAI does; `store: false` clients must send it back.
+ * @param {string} text
+ */
+export function scriptedEncryptedContent(text) {
+  return `gAAAAA-scripted-${Buffer.from(text).toString('base64url')}`;
+}
+
 /** @param {StreamPlan} plan @param {RequestInfo} info */
 export function createResponsesWriter(plan, info) {
+  // Anthropic's redacted thinking has no Responses counterpart.
+  plan = { ...plan, parts: plan.parts.filter((p) => !(p.kind === 'reasoning' && p.redacted !== undefined)) };
+  const encrypted = (info.include ?? []).includes('reasoning.encrypted_content');
+  const encryptedOf = (/** @type {string} */ text) => (encrypted ? { encrypted_content: scriptedEncryptedContent(text) } : {});
   let seq = 0;
   const response = {
     id: `resp_${hex()}`,
@@ -69,7 +82,8 @@ export function createResponsesWriter(plan, info) {
     plan.parts.map((part, i) => {
       const id = itemIds[i];
       if (part.kind === 'reasoning') {
-        return { id, type: 'reasoning', summary: [{ type: 'summary_text', text: part.deltas.join('') }] };
+        const text = part.deltas.join('');
+        return { id, type: 'reasoning', summary: [{ type: 'summary_text', text }], ...encryptedOf(text) };
       }
       if (part.kind === 'text') {
         const text = part.deltas.join('');
@@ -91,7 +105,7 @@ export function createResponsesWriter(plan, info) {
       for (const [output_index, part] of plan.parts.entries()) {
         const item_id = itemIds[output_index];
         if (part.kind === 'reasoning') {
-          yield ev('response.output_item.added', { output_index, item: { id: item_id, type: 'reasoning', summary: [] } });
+          yield ev('response.output_item.added', { output_index, item: { id: item_id, type: 'reasoning', summary: [], ...encryptedOf(part.deltas.join('')) } });
           const at = { item_id, output_index, summary_index: 0 };
           yield ev('response.reasoning_summary_part.added', { ...at, part: { type: 'summary_text', text: '' } });
           for (const d of part.deltas) yield ev('response.reasoning_summary_text.delta', { ...at, delta: d }, true);

@@ -5,10 +5,11 @@
 
 /**
  * @typedef {import('./request.mjs').RequestInfo} RequestInfo
- * @typedef {{ kind: 'reasoning', deltas: string[] }
+ * @typedef {{ kind: 'reasoning', deltas: string[], redacted?: string }
  *   | { kind: 'text', deltas: string[] }
  *   | { kind: 'tool', callId: string, name: string, argDeltas: string[] }} Part
- * @typedef {{ input: number, cached: number, output: number, reasoning: number }} Usage
+ * @typedef {{ input: number, cached: number, cacheWrite: number, output: number, reasoning: number }} Usage
+ *   input counts every input token, cached (read) and cache-written ones included, as the AI SDK reports it
  * @typedef {{
  *   type: 'stream',
  *   parts: Part[],
@@ -70,6 +71,7 @@ function usageFor(ctx, parts) {
   return {
     input: num(ctx.params.inputTokens, Math.ceil(ctx.info.inputChars / 4)),
     cached: num(ctx.params.cachedTokens, 0),
+    cacheWrite: num(ctx.params.cacheWriteTokens, 0),
     output,
     reasoning,
   };
@@ -180,6 +182,7 @@ const builders = {
 
   reasoning: (ctx) =>
     streamPlan(ctx, [
+      ...(ctx.params.redacted !== undefined ? [{ kind: /** @type {const} */ ('reasoning'), deltas: [], redacted: ctx.params.redacted || 'redacted-thinking-data' }] : []),
       { kind: 'reasoning', deltas: wordDeltas(ctx.params.reasoning ?? 'Let me think about this step by step. The user wants a short answer.') },
       text(ctx.params.text ?? `Here is my answer to: ${userSnippet(ctx.info)}`),
     ]),
@@ -282,5 +285,16 @@ export class ScenarioError extends Error {}
 export function buildPlan(name, ctx) {
   const build = builders[name];
   if (!build) throw new ScenarioError(`unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
-  return build(ctx);
+  const plan = build(ctx);
+  // `reasoning=…` on any other streaming scenario: the model thinks first (a thinking model calling tools).
+  // `redacted=DATA` adds an Anthropic redacted_thinking block (other APIs: ignored) before it.
+  if (plan.type === 'stream' && name !== 'reasoning' && (ctx.params.reasoning !== undefined || ctx.params.redacted !== undefined)) {
+    /** @type {Part[]} */
+    const lead = [];
+    if (ctx.params.redacted !== undefined) lead.push({ kind: 'reasoning', deltas: [], redacted: ctx.params.redacted || 'redacted-thinking-data' });
+    if (ctx.params.reasoning !== undefined) lead.push({ kind: 'reasoning', deltas: wordDeltas(ctx.params.reasoning) });
+    plan.parts.unshift(...lead);
+    plan.usage = plan.usage && usageFor(ctx, plan.parts);
+  }
+  return plan;
 }

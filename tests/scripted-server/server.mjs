@@ -1,6 +1,8 @@
 // @ts-check
-// The scripted OpenAI-compatible HTTP server (node:http only). Routes:
+// The scripted OpenAI-compatible (and Anthropic Messages) HTTP server (node:http only). Routes:
 //   POST /v1/chat/completions, POST /v1/responses   scenario-driven answers
+//   POST /v1/messages                                the same scenarios as Anthropic Messages SSE
+//   POST /v1/audio/transcriptions                    `{ text }` naming the audio received (transcriptions.mjs)
 //   GET  /v1/models                                  scenario model ids
 //   GET  /__requests, DELETE /__requests             recorded request bodies
 //   DELETE /__counters, POST /__reset                reset retry counters / everything
@@ -10,7 +12,9 @@ import { chooseScenario, describeRequest } from './request.mjs';
 import { buildPlan, ScenarioError, SCENARIOS, STAMP_PLACEHOLDER } from './scenarios.mjs';
 import { createChatWriter } from './chat-writer.mjs';
 import { createResponsesWriter } from './responses-writer.mjs';
+import { createAnthropicWriter } from './anthropic-writer.mjs';
 import { loadReplayFrames } from './replay.mjs';
+import { answerTranscription } from './transcriptions.mjs';
 import { ClientGone, SseStream } from './sse.mjs';
 
 /**
@@ -22,6 +26,14 @@ import { ClientGone, SseStream } from './sse.mjs';
 function sendJson(res, status, body, headers = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/**
+ * An error body in the API's own shape: Anthropic's `{type:'error', error:{type, message}}`, else OpenAI's.
+ * @param {'chat' | 'responses' | 'anthropic' | undefined} api @param {string} message @param {string} type
+ */
+function errorBody(api, message, type) {
+  return api === 'anthropic' ? { type: 'error', error: { type, message } } : { error: { message, type } };
 }
 
 /** @param {http.IncomingMessage} req @returns {Promise<string>} */
@@ -110,7 +122,15 @@ export async function startScriptedServer(options = {}) {
       return sendJson(res, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model', created, owned_by: 'scripted' })) });
     }
 
-    const api = route === 'POST /v1/chat/completions' ? 'chat' : route === 'POST /v1/responses' ? 'responses' : undefined;
+    if (route === 'POST /v1/audio/transcriptions') {
+      // Recorded with the form's fields and the file's name, type, size and first bytes (never the audio itself).
+      const answer = await answerTranscription(req);
+      recorded.push({ api: 'transcriptions', path: url.pathname, headers: { ...req.headers }, body: answer.form, scenario: 'transcription', params: {}, at: Date.now(), outcome: answer.status === 200 ? 'completed' : `http-${answer.status}` });
+      return sendJson(res, answer.status, answer.body);
+    }
+
+    const api =
+      route === 'POST /v1/chat/completions' ? 'chat' : route === 'POST /v1/responses' ? 'responses' : route === 'POST /v1/messages' ? 'anthropic' : undefined;
     if (!api) return sendJson(res, 404, { error: { message: `no route ${route}`, type: 'invalid_request_error' } });
 
     const raw = await readBody(req);
@@ -118,16 +138,18 @@ export async function startScriptedServer(options = {}) {
     try {
       body = JSON.parse(raw);
     } catch {
-      return sendJson(res, 400, { error: { message: 'request body is not JSON', type: 'invalid_request_error' } });
+      return sendJson(res, 400, errorBody(api, 'request body is not JSON', 'invalid_request_error'));
     }
     const info = describeRequest(api, body);
     const header = req.headers['x-scenario'];
     const scenario = chooseScenario(Array.isArray(header) ? header[0] : header, info);
+    // Anthropic sends its key as x-api-key, OpenAI as a bearer token.
+    const authorization = api === 'anthropic' ? String(req.headers['x-api-key'] ?? '') : String(req.headers.authorization ?? '');
     /** @type {RecordedRequest} */
     const record = { api, path: url.pathname, headers: { ...req.headers }, body, scenario: scenario.name, params: scenario.params, at: Date.now(), outcome: 'pending' };
     recorded.push(record);
     try {
-      record.outcome = await respond(res, api, info, scenario, String(req.headers.authorization ?? ''));
+      record.outcome = await respond(res, api, info, scenario, authorization);
     } catch (e) {
       if (!(e instanceof ClientGone)) throw e;
       record.outcome = 'client-gone';
@@ -136,7 +158,7 @@ export async function startScriptedServer(options = {}) {
 
   /**
    * @param {http.ServerResponse} res
-   * @param {'chat' | 'responses'} api
+   * @param {'chat' | 'responses' | 'anthropic'} api
    * @param {import('./request.mjs').RequestInfo} info
    * @param {import('./request.mjs').ScenarioSelector} scenario
    * @param {string} authorization the request's Authorization header
@@ -148,7 +170,7 @@ export async function startScriptedServer(options = {}) {
       plan = buildPlan(scenario.name, { info, params: scenario.params, bump });
     } catch (e) {
       if (!(e instanceof ScenarioError)) throw e;
-      sendJson(res, 400, { error: { message: e.message, type: 'invalid_request_error' } });
+      sendJson(res, 400, errorBody(api, e.message, 'invalid_request_error'));
       return 'http-400';
     }
 
@@ -156,14 +178,15 @@ export async function startScriptedServer(options = {}) {
       // quoteKey=1: the message quotes the key the request carried, as some providers' 401s do.
       const key = authorization.replace(/^Bearer\s+/i, '');
       const message = scenario.params.quoteKey === '1' ? `${plan.message} Incorrect API key provided: ${key}.` : plan.message;
-      sendJson(res, plan.status, { error: { message, type: 'server_error', param: null, code: null } }, plan.headers);
+      const body = api === 'anthropic' ? errorBody(api, message, plan.status === 429 ? 'rate_limit_error' : plan.status === 529 ? 'overloaded_error' : 'api_error') : { error: { message, type: 'server_error', param: null, code: null } };
+      sendJson(res, plan.status, body, plan.headers);
       return `http-${plan.status}`;
     }
 
     if (plan.type === 'replay') {
-      const frames = await loadReplayFrames(plan.file).catch((e) => e);
+      const frames = await loadReplayFrames(plan.file, api).catch((e) => e);
       if (frames instanceof Error) {
-        sendJson(res, 400, { error: { message: frames.message, type: 'invalid_request_error' } });
+        sendJson(res, 400, errorBody(api, frames.message, 'invalid_request_error'));
         return 'http-400';
       }
       const sse = new SseStream(res);
@@ -176,7 +199,7 @@ export async function startScriptedServer(options = {}) {
       return 'completed';
     }
 
-    const writer = api === 'chat' ? createChatWriter(plan, info) : createResponsesWriter(plan, info);
+    const writer = api === 'chat' ? createChatWriter(plan, info) : api === 'anthropic' ? createAnthropicWriter(plan, info) : createResponsesWriter(plan, info);
     if (!info.stream) {
       sendJson(res, 200, writer.json());
       return 'completed';
