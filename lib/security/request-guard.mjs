@@ -16,11 +16,19 @@
  * - Non-JSON writes never reach a handler: 415.
  */
 
-/** Every request body is cut off past this many bytes (the chat route's own limit is 1,000,000). */
+/** Every request body is cut off past this many bytes, except on LARGE_BODY_ROUTES. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
-/** Routes that take larger bodies: a session import carries its workspace (up to 10 MiB, as base64). */
-const LARGE_BODY_ROUTES = new Map([['/api/sessions/import', 16 * 1024 * 1024]]);
+/**
+ * Routes that take larger bodies: a session import carries its workspace (up to 10 MiB, as base64); a chat message
+ * its images (up to 8 MiB as base64 plus its text: MAX_CHAT_BODY_BYTES, lib/api/chat-request.ts); a dictation its
+ * audio (MAX_TRANSCRIBE_BODY_BYTES, lib/api/transcribe-request.ts). Each route checks its own, lower limit again.
+ */
+const LARGE_BODY_ROUTES = new Map([
+  ['/api/sessions/import', 16 * 1024 * 1024],
+  ['/api/chat', 12 * 1024 * 1024],
+  ['/api/transcribe', 5 * 1024 * 1024],
+]);
 
 /**
  * The body limit of a request target (path and query).

@@ -106,13 +106,16 @@ describe('paths', () => {
     expect(checkRequest({ method: 'GET', headers: { host: 'localhost' } }, local, '/api/sessions/a%20b?q=%zz')).toEqual({ ok: true });
   });
 
-  it('lets only the import route take a body past 1 MiB, up to 16 MiB', () => {
+  it('lets only the import route (16 MiB), a chat message with images (12 MiB) and a dictation (5 MiB) take a body past 1 MiB', () => {
     const post = (target: string, bytes: number) =>
       checkRequest({ method: 'POST', headers: { host: 'localhost', 'content-type': 'application/json', 'content-length': String(bytes) } }, local, target);
     expect(post('/api/sessions/import', 15 * 1024 * 1024)).toEqual({ ok: true });
     expect(post('/api/sessions/import?x=1', 17 * 1024 * 1024)).toMatchObject({ ok: false, status: 413 });
     expect(post('/api/sessions', 2 * 1024 * 1024)).toMatchObject({ ok: false, status: 413 });
     expect(post('/api/sessions/import/../../chat', 2 * 1024 * 1024)).toMatchObject({ ok: false, status: 413 });
-    expect(bodyLimitFor('/api/chat')).toBe(MAX_REQUEST_BODY_BYTES);
+    expect(bodyLimitFor('/api/chat')).toBe(12 * 1024 * 1024);
+    expect(post('/api/chat', 13 * 1024 * 1024)).toMatchObject({ ok: false, status: 413 });
+    expect(bodyLimitFor('/api/transcribe')).toBe(5 * 1024 * 1024);
+    expect(bodyLimitFor('/api/chat/abc/stream')).toBe(MAX_REQUEST_BODY_BYTES);
   });
 });
