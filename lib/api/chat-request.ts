@@ -3,14 +3,17 @@ import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import { resourceMentionsSchema } from './mcp-catalog-request';
 import { freeTextSchema } from './text-input';
+import { imageFilePartSchema, type ImageFilePart, MAX_IMAGES_PER_MESSAGE, MAX_MESSAGE_IMAGE_BYTES } from './attachments';
 
 /** A user message may hold at most this many characters of text. */
 export const MAX_MESSAGE_CHARS = 100_000;
-/** The whole request body: generous for JSON overhead around a maximal message. */
-export const MAX_CHAT_BODY_BYTES = 1_000_000;
+/** Text beyond the images: generous for JSON overhead around a maximal message. */
+const MAX_CHAT_TEXT_BYTES = 1_000_000;
+/** The whole request body: a maximal message's text, plus its images as base64 (4/3 of their bytes). */
+export const MAX_CHAT_BODY_BYTES = MAX_CHAT_TEXT_BYTES + Math.ceil((MAX_MESSAGE_IMAGE_BYTES * 4) / 3) + 4096;
 
 // Bounded by the body limit here; the message's total against MAX_MESSAGE_CHARS is a 413 when the turn starts.
-const textPart = z.object({ type: z.literal('text'), text: freeTextSchema('A message', MAX_CHAT_BODY_BYTES) });
+const textPart = z.object({ type: z.literal('text'), text: freeTextSchema('A message', MAX_CHAT_TEXT_BYTES) });
 
 /** Unknown keys are refused: a body with both a message and approvals is an error, not a message. */
 export const chatRequestSchema = z.strictObject({
@@ -19,7 +22,8 @@ export const chatRequestSchema = z.strictObject({
   message: z.object({
     id: z.string().min(1).max(100),
     role: z.literal('user'),
-    parts: z.array(textPart).min(1).max(50),
+    // Attached images are file parts: their bytes and the model's support are checked when the turn starts (lib/api/attachments.ts).
+    parts: z.array(z.union([textPart, imageFilePartSchema])).min(1).max(50 + MAX_IMAGES_PER_MESSAGE),
   }),
   /**
    * Editing a past message: the new message follows this one (null: it starts the conversation)
@@ -46,16 +50,30 @@ export type RegenerateRequest = z.infer<typeof regenerateRequestSchema>;
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
 export function messageChars(request: ChatRequest): number {
-  return request.message.parts.reduce((sum, part) => sum + part.text.length, 0);
+  return request.message.parts.reduce((sum, part) => sum + (part.type === 'text' ? part.text.length : 0), 0);
 }
 
-/** The stored user message: only what we validated, never client-supplied metadata; attached resources as the server read them. */
-export function toUserMessage(request: ChatRequest, now = Date.now(), resources: readonly McpResourceAttachment[] = []): AgentUIMessage {
+/** The message's attached images, as sent (checkImageParts decides what is stored). */
+export function messageImageParts(request: ChatRequest): ImageFilePart[] {
+  return request.message.parts.filter((part): part is ImageFilePart => part.type === 'file');
+}
+
+/**
+ * The stored user message: only what we validated, never client-supplied metadata; attached resources as the server read them,
+ * attached images as checkImageParts answered them (the type their bytes show).
+ */
+export function toUserMessage(
+  request: ChatRequest,
+  now = Date.now(),
+  resources: readonly McpResourceAttachment[] = [],
+  images: readonly ImageFilePart[] = [],
+): AgentUIMessage {
   return {
     id: request.message.id,
     role: 'user',
     parts: [
-      ...request.message.parts.map((part) => ({ type: 'text' as const, text: part.text })),
+      ...request.message.parts.flatMap((part) => (part.type === 'text' ? [{ type: 'text' as const, text: part.text }] : [])),
+      ...images.map((image) => ({ type: 'file' as const, mediaType: image.mediaType, url: image.url, ...(image.filename ? { filename: image.filename } : {}) })),
       ...resources.map((resource) => ({ type: 'data-mcp-resource' as const, data: resource })),
     ],
     metadata: { createdAt: now },

@@ -19,7 +19,8 @@ export const MAX_TRANSCRIBE_BODY_BYTES = Math.ceil(MAX_AUDIO_BYTES / 3) * 4 + 40
 export const transcribeRequestSchema = z.strictObject({
   /** `audio/webm;codecs=opus` and the like: the parameters are dropped. */
   mediaType: z.string().min(1).max(100),
-  audio: z.string().min(1).max(Math.ceil(MAX_AUDIO_BYTES / 3) * 4, `A recording may be at most ${formatBytes(MAX_AUDIO_BYTES)}`),
+  /** Base64; bounded by the body limit here, so that checkAudio can say how large it was (413). */
+  audio: z.string().min(1).max(MAX_TRANSCRIBE_BODY_BYTES),
 });
 
 export type TranscribeRequest = z.infer<typeof transcribeRequestSchema>;

@@ -6,7 +6,9 @@ import type { SessionRow } from '@/db/schema';
 import type { ResolvedModel } from '@/lib/models/types';
 import type { Db } from '@/db/client';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
-import { MAX_MESSAGE_CHARS, messageChars, toUserMessage, type ChatRequest, type RegenerateRequest } from '@/lib/api/chat-request';
+import { MAX_MESSAGE_CHARS, messageChars, messageImageParts, toUserMessage, type ChatRequest, type RegenerateRequest } from '@/lib/api/chat-request';
+import { checkImageParts, imagesNotSupportedMessage, type ImageFilePart } from '@/lib/api/attachments';
+import { modelCapabilities } from '@/lib/models/catalog';
 import { getAppDb } from './db';
 import { resolveModelFor } from './models';
 import { ApiError } from './http';
@@ -44,6 +46,7 @@ export async function startTurnWithMessage(input: TurnInput<ChatRequest>): Promi
   }
   const db = await getAppDb();
   const model = await resolveModelFor(ownerId, request.modelKey ?? session.modelKey);
+  const images = attachedImages(request, model);
   // Attached MCP resources are read now, from the owner's own servers; one that cannot be read fails the turn before anything is saved.
   const resources = request.resources?.length ? await readMentionedResources(ownerId, request.resources) : [];
   return claimed(db, ownerId, session.id, async () => {
@@ -52,11 +55,24 @@ export async function startTurnWithMessage(input: TurnInput<ChatRequest>): Promi
     if (request.parentId !== undefined && !(await setActiveLeaf(db, ownerId, session.id, request.parentId))) {
       throw new ApiError('not_found', 'The message to follow is not in this session.');
     }
-    const userMessage = toUserMessage(request, Date.now(), resources);
+    const userMessage = toUserMessage(request, Date.now(), resources, images);
     await saveMessage(db, ownerId, session.id, userMessage);
     if (session.titleSource === 'default') await setAutoTitle(db, ownerId, session.id, titleFromMessage(userMessage));
     return runOnBranch(db, input, model);
   });
+}
+
+/**
+ * The message's images as they will be stored: refused (422, naming the model) when the model takes no images,
+ * and checked by their bytes, size and count (413 / 415) before anything is saved.
+ */
+function attachedImages(request: ChatRequest, model: ResolvedModel): ImageFilePart[] {
+  const sent = messageImageParts(request);
+  if (sent.length === 0) return [];
+  if (!modelCapabilities(model.info.key).images) throw new ApiError('images_not_supported', imagesNotSupportedMessage(model.info.label));
+  const verdict = checkImageParts(sent);
+  if (!verdict.ok) throw new ApiError(verdict.code, verdict.message);
+  return verdict.parts;
 }
 
 /** A new answer to a user message of the session: the branch goes back to it, and the run adds a sibling of the old answer. */

@@ -65,6 +65,7 @@ const routeModules = {
   mcpResourceRead: () => import('@/app/api/mcp/resources/read/route'),
   mcpPrompts: () => import('@/app/api/mcp/prompts/route'),
   sessionMcpTools: () => import('@/app/api/sessions/[id]/mcp-tools/route'),
+  transcribe: () => import('@/app/api/transcribe/route'),
 };
 
 type RouteName = keyof typeof routeModules;
