@@ -575,3 +575,34 @@ export const providerKeys = sqliteTable(
 export type UserRow = typeof user.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
 export type ProviderKeyRow = typeof providerKeys.$inferSelect;
+
+/**
+ * A user's defaults for new sessions (the settings sheet's "Save as my defaults"): the model, the permission
+ * mode and the setting overrides a new session starts from (lib/server/user-defaults.ts). One row per owner.
+ */
+export const userDefaults = sqliteTable('user_defaults', {
+  ownerId: text('owner_id').primaryKey(),
+  /** Null: the instance's default model. A model no longer listed is skipped when a session is created. */
+  modelKey: text('model_key'),
+  permissionMode: text('permission_mode', { enum: ['plan', 'ask', 'accept-edits', 'auto'] }),
+  /** The same overrides as a session's `settings`, read through `sessionLoopSettings`. */
+  settings: text('settings', { mode: 'json' }).$type<z.output<typeof sessionSettingsColumn>>().notNull().default({}),
+  updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+});
+
+/** Saved system prompts, per owner, to pick in the settings sheet. A name is unique per owner (saving it again replaces it). */
+export const systemPromptPresets = sqliteTable(
+  'system_prompt_presets',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    name: text('name').notNull(),
+    prompt: text('prompt').notNull(),
+    createdAt: integer('created_at', { mode: 'number' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('system_prompt_presets_owner_name_idx').on(t.ownerId, t.name)],
+);
+
+export type UserDefaultsRow = typeof userDefaults.$inferSelect;
+export type SystemPromptPresetRow = typeof systemPromptPresets.$inferSelect;
