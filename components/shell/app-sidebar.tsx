@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { useRouter } from 'next/navigation';
 import { BotIcon, FileUpIcon, KeyRoundIcon, Loader2Icon, PanelLeftCloseIcon, PlugIcon, SquarePenIcon } from 'lucide-react';
 import { AccountMenu } from '@/components/account/account-menu';
+import { CompareLink } from '@/components/compare/compare-link';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { SessionDropZone } from '@/components/sessions/session-drop-zone';
@@ -31,6 +32,7 @@ export function AppSidebar({ variant }: { variant: 'column' | 'sheet' }) {
 
       <div className="flex shrink-0 gap-1.5 px-2 pb-2">
         <NewSessionButton closeSheet={closeSheet} />
+        <CompareLink onNavigate={closeSheet} />
         <ImportSessionButton importing={importing} onFile={(file) => void importFile(file)} />
       </div>
 

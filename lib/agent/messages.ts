@@ -8,8 +8,11 @@ import type { McpResourceAttachment } from './resource-attachment';
 
 /** Token usage in the shape the UI and the database keep (a figure the provider omits is 0, or estimated for input and output). */
 export interface UsageTotals {
+  /** Every input token: cached (read) and cache-written ones included. */
   inputTokens: number;
   cachedInputTokens: number;
+  /** Input tokens written to the prompt cache (Anthropic prompt caching); absent where a provider reports none. */
+  cacheWriteTokens?: number;
   outputTokens: number;
   reasoningTokens: number;
   /** True when any part of the figure was estimated rather than reported by the provider. */
@@ -284,9 +287,12 @@ export function emptyUsage(): UsageTotals {
 }
 
 export function addUsage(a: UsageTotals, b: UsageTotals): UsageTotals {
+  const cacheWriteTokens = (a.cacheWriteTokens ?? 0) + (b.cacheWriteTokens ?? 0);
   return {
     inputTokens: a.inputTokens + b.inputTokens,
     cachedInputTokens: a.cachedInputTokens + b.cachedInputTokens,
+    // Only when some step wrote to the cache, so usage without cache writes keeps its shape.
+    ...(cacheWriteTokens > 0 ? { cacheWriteTokens } : {}),
     outputTokens: a.outputTokens + b.outputTokens,
     reasoningTokens: a.reasoningTokens + b.reasoningTokens,
     estimated: a.estimated || b.estimated,
