@@ -16,6 +16,7 @@ function UsageLine({ usage }: { usage: UsageTotals }) {
   const items = [
     `in ${approx}${formatTokens(usage.inputTokens)}`,
     usage.cachedInputTokens > 0 ? `cached ${approx}${formatTokens(usage.cachedInputTokens)}` : undefined,
+    usage.cacheWriteTokens ? `cache write ${approx}${formatTokens(usage.cacheWriteTokens)}` : undefined,
     `out ${approx}${formatTokens(usage.outputTokens)}`,
     usage.reasoningTokens > 0 ? `reasoning ${approx}${formatTokens(usage.reasoningTokens)}` : undefined,
   ].filter(Boolean);
@@ -32,6 +33,12 @@ function UsageLine({ usage }: { usage: UsageTotals }) {
           <span className="text-right">{formatNumber(usage.inputTokens)}</span>
           <span>Cached input</span>
           <span className="text-right">{formatNumber(usage.cachedInputTokens)}</span>
+          {usage.cacheWriteTokens ? (
+            <>
+              <span>Cache writes</span>
+              <span className="text-right">{formatNumber(usage.cacheWriteTokens)}</span>
+            </>
+          ) : null}
           <span>Output</span>
           <span className="text-right">{formatNumber(usage.outputTokens)}</span>
           <span>Reasoning</span>
@@ -48,7 +55,7 @@ function MessageCost({ usage, modelKey }: { usage: UsageTotals; modelKey: string
   const cost = modelKey ? usageCost(usage, modelLimits(modelKey).pricing) : undefined;
   if (cost === undefined) return null;
   return (
-    <span className="tabular-nums" data-testid="message-cost" title="At list prices (cached input at the cached rate)">
+    <span className="tabular-nums" data-testid="message-cost" title="At list prices (cached input and cache writes at their own rates)">
       {usage.estimated ? '≈ ' : ''}
       {formatCost(cost)}
     </span>

@@ -172,6 +172,9 @@ export function usageFromSdk(usage: LanguageModelUsage | undefined): { usage: Us
   if (!usage) return { usage: totals, missingInput: true, missingOutput: true };
   totals.inputTokens = usage.inputTokens ?? 0;
   totals.cachedInputTokens = usage.inputTokenDetails?.cacheReadTokens ?? 0;
+  // Only Anthropic reports cache writes; they are part of inputTokens, as cache reads are.
+  const cacheWrite = usage.inputTokenDetails?.cacheWriteTokens ?? 0;
+  if (cacheWrite > 0) totals.cacheWriteTokens = cacheWrite;
   totals.outputTokens = usage.outputTokens ?? 0;
   totals.reasoningTokens = usage.outputTokenDetails?.reasoningTokens ?? 0;
   return { usage: totals, missingInput: usage.inputTokens == null, missingOutput: usage.outputTokens == null };

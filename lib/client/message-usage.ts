@@ -18,6 +18,7 @@ export function normalizeUsage(usage: Partial<UsageTotals>): UsageTotals {
   return {
     inputTokens: usage.inputTokens ?? 0,
     cachedInputTokens: usage.cachedInputTokens ?? 0,
+    ...(usage.cacheWriteTokens ? { cacheWriteTokens: usage.cacheWriteTokens } : {}),
     outputTokens: usage.outputTokens ?? 0,
     reasoningTokens: usage.reasoningTokens ?? 0,
     estimated: usage.estimated ?? false,

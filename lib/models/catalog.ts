@@ -97,6 +97,30 @@ const MODEL_CATALOG: readonly CatalogEntry[] = [
   { id: 'phi4', contextWindow: 16_384 },
   { id: 'phi3', contextWindow: 131_072 },
   { id: 'llava', contextWindow: 4_096, images: true },
+  // Anthropic Claude (cachedInput = cache hits, cacheWrite = 5-minute cache writes). Every Claude 3.7+ model thinks
+  // (extended or adaptive thinking); the newest ones reject temperature and top-p altogether (@ai-sdk/anthropic's own
+  // table agrees), the others only while thinking is on (lib/models/call-options.ts).
+  { id: 'claude-fable-5-1', contextWindow: 1_000_000, maxOutputTokens: 128_000, pricing: { input: 10, cachedInput: 0.25, cacheWrite: 12.5, output: 50 }, images: true, reasoning: true, sampling: false },
+  { id: 'claude-fable-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, pricing: { input: 10, cachedInput: 1, cacheWrite: 12.5, output: 50 }, images: true, reasoning: true, sampling: false },
+  { id: 'claude-opus-5-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, pricing: { input: 4, cachedInput: 0.2, cacheWrite: 5, output: 20 }, images: true, reasoning: true, sampling: false },
+  { id: 'claude-opus-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, pricing: { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25 }, images: true, reasoning: true, sampling: false },
+  { id: 'claude-sonnet-5-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, pricing: { input: 2, cachedInput: 0.1, cacheWrite: 2.5, output: 10 }, images: true, reasoning: true, sampling: false },
+  { id: 'claude-sonnet-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, pricing: { input: 2, cachedInput: 0.2, cacheWrite: 2.5, output: 10 }, images: true, reasoning: true, sampling: false },
+  // Haiku 5.5's price for prompts up to 100k tokens (longer ones cost five times as much).
+  { id: 'claude-haiku-5-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, pricing: { input: 0.1, cachedInput: 0.01, cacheWrite: 0.125, output: 0.5 }, images: true, reasoning: true, sampling: false },
+  { id: 'claude-opus-4-8', contextWindow: 1_000_000, maxOutputTokens: 128_000, pricing: { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25 }, images: true, reasoning: true, sampling: false },
+  { id: 'claude-opus-4-7', contextWindow: 1_000_000, maxOutputTokens: 128_000, pricing: { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25 }, images: true, reasoning: true, sampling: false },
+  { id: 'claude-opus-4-6', contextWindow: 1_000_000, maxOutputTokens: 128_000, pricing: { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25 }, images: true, reasoning: true },
+  { id: 'claude-sonnet-4-6', contextWindow: 1_000_000, maxOutputTokens: 64_000, pricing: { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 }, images: true, reasoning: true },
+  { id: 'claude-opus-4-5', contextWindow: 200_000, maxOutputTokens: 64_000, pricing: { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25 }, images: true, reasoning: true },
+  { id: 'claude-sonnet-4-5', contextWindow: 200_000, maxOutputTokens: 64_000, pricing: { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 }, images: true, reasoning: true },
+  { id: 'claude-haiku-4-5', contextWindow: 200_000, maxOutputTokens: 64_000, pricing: { input: 1, cachedInput: 0.1, cacheWrite: 1.25, output: 5 }, images: true, reasoning: true },
+  { id: 'claude-opus-4-1', contextWindow: 200_000, maxOutputTokens: 32_000, pricing: { input: 15, cachedInput: 1.5, cacheWrite: 18.75, output: 75 }, images: true, reasoning: true },
+  { id: 'claude-opus-4', contextWindow: 200_000, maxOutputTokens: 32_000, pricing: { input: 15, cachedInput: 1.5, cacheWrite: 18.75, output: 75 }, images: true, reasoning: true },
+  { id: 'claude-sonnet-4', contextWindow: 200_000, maxOutputTokens: 64_000, pricing: { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 }, images: true, reasoning: true },
+  { id: 'claude-3-7-sonnet', contextWindow: 200_000, maxOutputTokens: 64_000, pricing: { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 }, images: true, reasoning: true },
+  { id: 'claude-3-5-haiku', contextWindow: 200_000, maxOutputTokens: 8_192, pricing: { input: 0.8, cachedInput: 0.08, cacheWrite: 1, output: 4 }, images: true },
+  { id: 'claude-3-haiku', contextWindow: 200_000, maxOutputTokens: 4_096, pricing: { input: 0.25, cachedInput: 0.03, cacheWrite: 0.3, output: 1.25 }, images: true },
 ];
 
 export interface ModelLimits {
@@ -140,7 +164,7 @@ export function modelLimits(modelIdOrKey: string, contextWindowOverride = 0, cat
 export function normalizeModelId(modelIdOrKey: string): string {
   let id = modelIdOrKey.trim().toLowerCase();
   const colon = id.indexOf(':');
-  if (colon >= 0 && /^(openai|compat|ollama|demo)$/.test(id.slice(0, colon))) id = id.slice(colon + 1);
+  if (colon >= 0 && /^(openai|anthropic|compat|ollama|demo)$/.test(id.slice(0, colon))) id = id.slice(colon + 1);
   const slash = id.lastIndexOf('/');
   return slash >= 0 ? id.slice(slash + 1) : id;
 }
@@ -184,13 +208,21 @@ export function modelCapabilities(modelKey: string, catalog: readonly CatalogEnt
 export interface CostInput {
   inputTokens: number;
   cachedInputTokens: number;
+  /** Tokens written to the prompt cache (Anthropic); part of `inputTokens` like cached ones. */
+  cacheWriteTokens?: number;
   outputTokens: number;
 }
 
-/** USD for the usage at list prices; undefined when the price is unknown. Cached tokens are part of `inputTokens`. */
+/**
+ * USD for the usage at list prices; undefined when the price is unknown. Cached (read) and cache-written
+ * tokens are part of `inputTokens`: each is charged at its own price, the rest as fresh input.
+ */
 export function usageCost(usage: CostInput, pricing: ModelPricing | undefined): number | undefined {
   if (!pricing) return undefined;
   const cached = Math.min(usage.cachedInputTokens, usage.inputTokens);
-  const fresh = usage.inputTokens - cached;
-  return (fresh * pricing.input + cached * (pricing.cachedInput ?? pricing.input) + usage.outputTokens * pricing.output) / M;
+  const written = Math.min(usage.cacheWriteTokens ?? 0, usage.inputTokens - cached);
+  const fresh = usage.inputTokens - cached - written;
+  return (
+    (fresh * pricing.input + cached * (pricing.cachedInput ?? pricing.input) + written * (pricing.cacheWrite ?? pricing.input) + usage.outputTokens * pricing.output) / M
+  );
 }

@@ -5,7 +5,8 @@ import { createDemoModel } from './demo-model';
 import { discoverCompatibleModels, discoverOllamaModels } from './discovery';
 import { keyRedactingFetch } from './key-redacting-fetch';
 import { readProviderEnv, type ProviderEnv } from './env';
-import { modelCapabilities, modelLimits } from './catalog';
+import { findCatalogEntry, modelCapabilities, modelLimits } from './catalog';
+import { anthropicBaseUrl, createAnthropicModel } from './anthropic';
 import type { ModelInfo, ModelListing, ResolvedModel } from './types';
 
 /**
@@ -55,6 +56,11 @@ export async function listModels(env: ProviderEnv = readProviderEnv()): Promise<
       models.push(describeModel({ key: `openai:${id}`, provider: 'openai', providerLabel: 'OpenAI', modelId: id, label: id, api: env.openaiApi }));
     }
   }
+  if (env.anthropicApiKey) {
+    for (const id of env.anthropicModels) {
+      models.push(describeModel({ key: `anthropic:${id}`, provider: 'anthropic', providerLabel: 'Anthropic', modelId: id, label: id, api: 'messages' }));
+    }
+  }
   for (const id of await compatModelIds(env)) {
     models.push(describeModel({ key: `compat:${id}`, provider: 'compat', providerLabel: env.compatName, modelId: id, label: id, api: 'chat' }));
   }
@@ -88,8 +94,19 @@ export async function resolveModel(key: string, env: ProviderEnv = readProviderE
       if (info.api === 'chat') return { info, model: withToolResultImages(openai.chat(modelId), { provider: 'openai', api: 'chat', modelId }), baseUrl };
       // store: false — history is rebuilt from our database on every request, so
       // nothing may depend on OpenAI's server-side item store.
-      return { info, model: withToolResultImages(openai.responses(modelId), { provider: 'openai', modelId }), baseUrl, providerOptions: { openai: { store: false } } };
+      return {
+        info,
+        model: withToolResultImages(openai.responses(modelId), { provider: 'openai', modelId }),
+        baseUrl,
+        providerOptions: { openai: { store: false, ...(mayReason(modelId) ? { include: ['reasoning.encrypted_content'] } : {}) } },
+      };
     }
+    case 'anthropic':
+      return {
+        info,
+        model: withToolResultImages(createAnthropicModel(modelId, { apiKey: env.anthropicApiKey, baseUrl: env.anthropicBaseUrl }), { provider: 'anthropic', modelId }),
+        baseUrl: anthropicBaseUrl({ baseUrl: env.anthropicBaseUrl }),
+      };
     case 'compat': {
       const compat = createOpenAICompatible({
         name: 'compat',
@@ -106,4 +123,17 @@ export async function resolveModel(key: string, env: ProviderEnv = readProviderE
       return { info, model: withToolResultImages(ollama.chatModel(modelId), { provider: 'ollama', modelId }), baseUrl };
     }
   }
+}
+
+/**
+ * Whether a Responses model may return reasoning. With `store: false` a reasoning item can only be sent back
+ * with its encrypted content, and that comes only when the request includes `reasoning.encrypted_content`:
+ * without it the SDK drops every earlier reasoning item ("Reasoning parts without encrypted content are not
+ * supported when store is false") and the model reasons from scratch on each step. The SDK asks for it
+ * itself only for model ids it recognises (o-series, gpt-5), not for a proxy's or gateway's own names. Known
+ * non-reasoning models are left out: OpenAI refuses the include for them.
+ */
+function mayReason(modelId: string): boolean {
+  const entry = findCatalogEntry(modelId)?.entry;
+  return entry === undefined || entry.reasoning === true;
 }

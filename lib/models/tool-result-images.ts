@@ -23,6 +23,8 @@ type ModelFacts = { provider: string; api?: string; modelId: string };
 const isOpenAIVisionModel = (model: ModelFacts) => model.provider === 'openai' && !OPENAI_TEXT_ONLY.test(model.modelId.toLowerCase());
 
 export function acceptsToolResultImages(model: ModelFacts): boolean {
+  // Claude takes images in a tool_result block itself.
+  if (model.provider === 'anthropic') return true;
   return isOpenAIVisionModel(model) && model.api !== 'chat';
 }
 

@@ -2,7 +2,7 @@ import type { LanguageModel } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { ModelCapabilities, ModelPricing } from './catalog';
 
-type ProviderKind = 'openai' | 'compat' | 'ollama' | 'demo';
+type ProviderKind = 'openai' | 'anthropic' | 'compat' | 'ollama' | 'demo';
 
 /** What the model picker shows. Never carries a key or a base URL secret. */
 export interface ModelInfo {
@@ -12,8 +12,8 @@ export interface ModelInfo {
   providerLabel: string;
   modelId: string;
   label: string;
-  /** Which OpenAI wire API the model is called through. */
-  api: 'responses' | 'chat' | 'offline';
+  /** Which wire API the model is called through: OpenAI's Responses or Chat Completions, Anthropic's Messages. */
+  api: 'responses' | 'chat' | 'messages' | 'offline';
   demo?: boolean;
   /** The catalog's context window (fallback when unknown); a session override is not applied here. */
   contextWindow: number;

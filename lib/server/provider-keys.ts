@@ -5,7 +5,7 @@ import type { Db } from '@/db/client';
 import type { ProviderKeyRow } from '@/db/schema';
 import { providerIdSchema, type ProviderKeyScope, type ProviderKeySource, type ProviderKeyView } from '@/lib/api/provider-keys';
 import { logger } from '@/lib/log.mjs';
-import { KEYED_PROVIDERS, providerKeyUsable, readProviderEnv, withProviderKeys, type KeyedProvider, type ProviderEnv, type ProviderKeys } from '@/lib/models/env';
+import { envProviderKey, KEYED_PROVIDERS, providerKeyUsable, readProviderEnv, withProviderKeys, type KeyedProvider, type ProviderEnv, type ProviderKeys } from '@/lib/models/env';
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { readInstanceSettings } from './instance-settings';
@@ -141,8 +141,7 @@ function activeRow(keys: KeySet, provider: KeyedProvider): ProviderKeyRow | unde
 function activeSource(keys: KeySet, provider: KeyedProvider): ProviderKeySource | null {
   const row = activeRow(keys, provider);
   if (row) return row.ownerId === SERVER_WIDE_OWNER ? 'server' : 'own';
-  const envKey = provider === 'openai' ? keys.env.openaiApiKey : keys.env.compatApiKey;
-  return envKey ? 'env' : null;
+  return envProviderKey(keys.env, provider) ? 'env' : null;
 }
 
 function toView(keys: KeySet, scope: ProviderKeyScope, provider: KeyedProvider): ProviderKeyView {
@@ -151,7 +150,7 @@ function toView(keys: KeySet, scope: ProviderKeyScope, provider: KeyedProvider):
     provider,
     label: provider === 'compat' ? keys.env.compatName : KEYED_PROVIDERS[provider].label,
     envVar: KEYED_PROVIDERS[provider].envVar,
-    envKey: Boolean(provider === 'openai' ? keys.env.openaiApiKey : keys.env.compatApiKey),
+    envKey: Boolean(envProviderKey(keys.env, provider)),
     usable: providerKeyUsable(keys.env, provider),
     key: row ? { masked: `${MASK}${row.hint}`, updatedAt: row.updatedAt, unreadable: readKey(row) === null } : null,
     activeSource: activeSource(keys, provider),

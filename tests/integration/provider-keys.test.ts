@@ -17,6 +17,7 @@ const app = setupAppHarness({
     AUTH_SECRET: 'provider-keys-test-secret-0123456789-abcdef',
     // No OpenAI key in the environment: only the UI can enable OpenAI here.
     OPENAI_API_KEY: undefined,
+    ANTHROPIC_API_KEY: undefined,
     OPENAI_COMPATIBLE_API_KEY: ENV_COMPAT_KEY,
   },
 });
@@ -117,6 +118,7 @@ describe('provider keys', () => {
     expect(providers).toEqual([
       expect.objectContaining({ provider: 'openai', envVar: 'OPENAI_API_KEY', envKey: false, usable: true, key: expect.objectContaining({ masked: '••••AAAA' }), activeSource: 'server' }),
       expect.objectContaining({ provider: 'compat', envVar: 'OPENAI_COMPATIBLE_API_KEY', envKey: true, usable: true, key: expect.objectContaining({ masked: '••••CCCC' }), activeSource: 'server' }),
+      expect.objectContaining({ provider: 'anthropic', envVar: 'ANTHROPIC_API_KEY', envKey: false, usable: true, key: null, activeSource: null }),
     ]);
   });
 

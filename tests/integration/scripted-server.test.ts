@@ -11,8 +11,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, RetryError, generateText, isStepCount, streamText, tool, type LanguageModel } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startScriptedServer, wireDir, type ScriptedServer } from '../scripted-server/index.mjs';
-import { scriptedSignature } from '../scripted-server/anthropic-writer.mjs';
+import { scriptedSignature, startScriptedServer, wireDir, type ScriptedServer } from '../scripted-server/index.mjs';
 import { assembleStream } from './assemble';
 
 let server: ScriptedServer;

@@ -48,3 +48,9 @@ export const SCENARIOS: string[];
 
 /** Absolute path of the recorded wire fixtures (env WIRE_DIR or ../shared/wire). */
 export function wireDir(): string;
+
+/** The signature the scripted server gives an Anthropic thinking block with this text (the next request must send it back). */
+export function scriptedSignature(thinking: string): string;
+
+/** The encrypted content the scripted server gives a Responses reasoning item with this summary text (when the request includes `reasoning.encrypted_content`). */
+export function scriptedEncryptedContent(text: string): string;

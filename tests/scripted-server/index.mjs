@@ -3,3 +3,5 @@
 export { startScriptedServer } from './server.mjs';
 export { SCENARIOS } from './scenarios.mjs';
 export { wireDir } from './replay.mjs';
+export { scriptedSignature } from './anthropic-writer.mjs';
+export { scriptedEncryptedContent } from './responses-writer.mjs';

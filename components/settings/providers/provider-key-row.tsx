@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { ProviderKeyScope, ProviderKeyView } from '@/lib/api/provider-keys';
 
-/** Which key this viewer's runs use, in words. OpenAI needs one; an OpenAI-compatible server may not. */
+/** Which key this viewer's runs use, in words. OpenAI and Anthropic need one; an OpenAI-compatible server may not. */
 function sourceText({ activeSource: source, envVar, provider }: ProviderKeyView): string {
   switch (source) {
     case 'own':
@@ -19,7 +19,8 @@ function sourceText({ activeSource: source, envVar, provider }: ProviderKeyView)
     case 'env':
       return `Your runs use ${envVar} from the server’s environment.`;
     case null:
-      return provider === 'openai' ? 'No key: OpenAI models are not offered.' : 'No key: requests are sent without one.';
+      if (provider === 'compat') return 'No key: requests are sent without one.';
+      return `No key: ${provider === 'openai' ? 'OpenAI' : 'Anthropic'} models are not offered.`;
   }
 }
 
