@@ -172,6 +172,14 @@ function onPart(state: Attempt, part: TextStreamPart<ToolSet>): void {
     case 'raw':
     case 'ping':
       return;
+    case 'custom':
+      // Anthropic's message_start (id, model, initial usage) is bookkeeping, not content: the transcript skips it.
+      if (part.kind === 'anthropic.message_start') return;
+      {
+        const chunk = toChunk(request, part);
+        if (chunk) write(state, chunk);
+      }
+      return;
     case 'start-step':
       recordRequest(trace, part.request?.body, request.traceBase);
       trace.warnings = redactSecrets(part.warnings ?? []) as unknown[];
