@@ -298,3 +298,19 @@ export interface ShareView {
   /** Other sites may show the page in a frame. */
   allowEmbed: boolean;
 }
+
+/** What new sessions start from (GET/PUT /api/defaults); null: the app's own default. */
+export interface UserDefaults {
+  modelKey: string | null;
+  permissionMode: PermissionMode | null;
+  /** Setting overrides, as a session's `settings`. */
+  settings: Record<string, unknown>;
+}
+
+/** A saved system prompt (GET/POST /api/presets). */
+export interface SystemPromptPreset {
+  id: string;
+  name: string;
+  prompt: string;
+  updatedAt: number;
+}

@@ -1,7 +1,9 @@
 'use client';
 
-import { CpuIcon, FlaskConicalIcon } from 'lucide-react';
-import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectSeparator, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useId, useMemo, useRef, useState } from 'react';
+import { CheckIcon, ChevronDownIcon, CpuIcon, FlaskConicalIcon, SearchIcon } from 'lucide-react';
+import { ModelFacts } from '@/components/models/model-facts';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import type { ModelInfo } from '@/lib/models/types';
 import { cn } from '@/lib/utils';
 
@@ -14,56 +16,142 @@ function groupByProvider(models: ModelInfo[]): Array<{ label: string; models: Mo
   return [...groups].map(([label, list]) => ({ label, models: list }));
 }
 
-/** Which model the agent runs on. The offline demo is labelled as such so nobody mistakes it for an LLM. */
+/** Models whose label, id or provider contains every word of the query. */
+export function filterModels(models: ModelInfo[], query: string): ModelInfo[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return models;
+  return models.filter((model) => {
+    const haystack = `${model.label} ${model.modelId} ${model.providerLabel} ${model.capabilities.images ? 'images vision' : ''} ${model.capabilities.reasoning ? 'reasoning' : ''}`.toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+/**
+ * Which model the agent runs on: grouped by provider, each with its context window, price and what it
+ * takes (images, reasoning), searchable. The offline demo is labelled as such so nobody mistakes it for an LLM.
+ */
 export function ModelPicker({
   models,
   value,
   onChange,
   className,
+  testId = 'model-picker',
 }: {
   models: ModelInfo[];
   value: string;
   onChange: (key: string) => void;
   className?: string;
+  testId?: string;
 }) {
-  const known = models.some((m) => m.key === value);
-  const groups = groupByProvider(models);
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState<string>();
+  const listRef = useRef<HTMLDivElement>(null);
+  const baseId = useId();
+  const current = models.find((m) => m.key === value);
+  const shown = useMemo(() => filterModels(models, query), [models, query]);
+  const groups = groupByProvider(shown);
+  const activeKey = active && shown.some((m) => m.key === active) ? active : shown[0]?.key;
+  const optionId = (key: string) => `${baseId}-option-${models.findIndex((m) => m.key === key)}`;
+
+  function pick(key: string) {
+    setOpen(false);
+    setQuery('');
+    if (key !== value) onChange(key);
+  }
+
+  function move(delta: number) {
+    if (!shown.length) return;
+    const index = shown.findIndex((m) => m.key === activeKey);
+    const next = shown[(index + delta + shown.length) % shown.length].key;
+    setActive(next);
+    listRef.current?.querySelector(`[id="${optionId(next)}"]`)?.scrollIntoView({ block: 'nearest' });
+  }
 
   return (
-    <Select value={value} onValueChange={onChange}>
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setActive(value);
+        else setQuery('');
+      }}
+    >
       {/* A native title, not a Radix tooltip: the list hands focus back here on close, which would pop a tooltip. */}
-      <SelectTrigger
-        size="sm"
+      <PopoverTrigger
+        type="button"
         aria-label="Model"
-        title="Model for the next message"
-        data-testid="model-picker"
+        aria-haspopup="listbox"
+        title={current ? `Model for the next message: ${current.label}` : 'Model for the next message'}
+        data-testid={testId}
         data-model-key={value}
-        className={cn('max-w-64 min-w-0', className)}
-      >
-        <SelectValue placeholder="Pick a model" />
-      </SelectTrigger>
-      <SelectContent align="start" className="max-w-80">
-        {!known && (
-          <SelectGroup>
-            <SelectItem value={value} disabled data-testid="model-option" data-model-key={value}>
-              <span className="truncate">Unavailable: {value}</span>
-            </SelectItem>
-            <SelectSeparator />
-          </SelectGroup>
+        className={cn(
+          'inline-flex h-8 max-w-64 min-w-0 items-center justify-between gap-1.5 rounded-md border bg-transparent px-2.5 text-[13px] whitespace-nowrap shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30 dark:hover:bg-input/50',
+          className,
         )}
-        {groups.map((group, index) => (
-          <SelectGroup key={group.label}>
-            {index > 0 && <SelectSeparator />}
-            <SelectLabel>{group.label}</SelectLabel>
-            {group.models.map((model) => (
-              <SelectItem key={model.key} value={model.key} data-testid="model-option" data-model-key={model.key}>
-                {model.demo ? <FlaskConicalIcon className="text-muted-foreground" /> : <CpuIcon className="text-muted-foreground" />}
-                <span className="truncate">{model.label}</span>
-              </SelectItem>
-            ))}
-          </SelectGroup>
-        ))}
-      </SelectContent>
-    </Select>
+      >
+        {current?.demo ? <FlaskConicalIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden /> : <CpuIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />}
+        <span className="truncate">{current ? current.label : value ? `Unavailable: ${value}` : 'Pick a model'}</span>
+        <ChevronDownIcon className="size-4 shrink-0 opacity-50" aria-hidden />
+      </PopoverTrigger>
+      <PopoverContent align="start" className="flex w-[min(24rem,calc(100vw-1rem))] flex-col p-0" data-testid="model-picker-menu">
+        <div className="flex items-center gap-2 border-b px-3">
+          <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <input
+            role="combobox"
+            aria-label="Search models"
+            aria-expanded
+            aria-controls={`${baseId}-list`}
+            aria-activedescendant={activeKey ? optionId(activeKey) : undefined}
+            aria-autocomplete="list"
+            data-testid="model-search"
+            placeholder="Search models"
+            className="h-10 min-w-0 flex-1 bg-transparent text-sm outline-none"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+                event.preventDefault();
+                move(event.key === 'ArrowDown' ? 1 : -1);
+              } else if (event.key === 'Enter' && activeKey) {
+                event.preventDefault();
+                pick(activeKey);
+              }
+            }}
+          />
+        </div>
+        <div ref={listRef} id={`${baseId}-list`} role="listbox" aria-label="Models" className="max-h-[min(24rem,60vh)] overflow-y-auto p-1">
+          {groups.length === 0 && <p className="px-2 py-6 text-center text-sm text-muted-foreground">No model matches “{query}”.</p>}
+          {groups.map((group, index) => (
+            <div key={group.label} role="group" aria-labelledby={`${baseId}-group-${index}`} className={cn(index > 0 && 'mt-1 border-t pt-1')}>
+              <div id={`${baseId}-group-${index}`} className="px-2 py-1.5 text-xs font-medium text-muted-foreground">
+                {group.label}
+              </div>
+              {group.models.map((model) => (
+                <div
+                  key={model.key}
+                  id={optionId(model.key)}
+                  role="option"
+                  aria-selected={model.key === value}
+                  data-active={model.key === activeKey || undefined}
+                  data-testid="model-option"
+                  data-model-key={model.key}
+                  className="flex cursor-default items-start gap-2 rounded-md px-2 py-1.5 select-none data-active:bg-accent data-active:text-accent-foreground"
+                  onPointerMove={() => setActive(model.key)}
+                  onClick={() => pick(model.key)}
+                >
+                  {model.demo ? <FlaskConicalIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden /> : <CpuIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />}
+                  <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                    <span className="truncate text-sm">{model.label}</span>
+                    <ModelFacts model={model} />
+                  </span>
+                  {model.key === value && <CheckIcon className="mt-0.5 size-4 shrink-0" aria-hidden />}
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+      </PopoverContent>
+    </Popover>
   );
 }

@@ -24,7 +24,16 @@ export async function getSession(db: Db, ownerId: string, id: string): Promise<S
 
 export async function createSession(
   db: Db,
-  input: { id: string; ownerId: string; modelKey: string; title?: string; now?: number; settings?: SessionRow['settings']; compareGroupId?: string },
+  input: {
+    id: string;
+    ownerId: string;
+    modelKey: string;
+    title?: string;
+    now?: number;
+    settings?: SessionRow['settings'];
+    permissionMode?: SessionRow['permissionMode'];
+    compareGroupId?: string;
+  },
 ): Promise<SessionRow> {
   const now = input.now ?? Date.now();
   const [row] = await db
@@ -36,6 +45,7 @@ export async function createSession(
       title: input.title ?? DEFAULT_SESSION_TITLE,
       titleSource: input.title ? 'user' : 'default',
       settings: input.settings ?? {},
+      ...(input.permissionMode ? { permissionMode: input.permissionMode } : {}),
       compareGroupId: input.compareGroupId ?? null,
       createdAt: now,
       updatedAt: now,

@@ -38,6 +38,7 @@ export async function runModelStep(ctx: RunContext, trace: StepTrace, request: S
     settings: redactSecrets({
       maxRetries: ctx.settings.maxRetries,
       toolChoice: request.toolChoice ?? 'auto',
+      ...ctx.input.callSettings,
       providerOptions: ctx.input.providerOptions ?? null,
     }),
   };
@@ -48,6 +49,7 @@ export async function runModelStep(ctx: RunContext, trace: StepTrace, request: S
     tools: sdkTools,
     toolChoice: request.toolChoice,
     providerOptions: ctx.input.providerOptions,
+    callSettings: ctx.input.callSettings,
     signal: ctx.signal,
     settings: ctx.settings,
     clock: ctx.clock,

@@ -15,7 +15,7 @@ import type { StepTrace } from './trace';
 import { redactSecrets } from './trace';
 import { redactRequestBody } from './trace-body';
 import { classifyError, errorMessage, isAbortError, StreamStallError, type ClassifiedError } from './errors';
-import type { Clock, LoopSettings } from './types';
+import type { CallSettings, Clock, LoopSettings } from './types';
 import type { StepWriter } from './step-writer';
 import { unknownToolMessage } from './validate-input';
 
@@ -34,6 +34,8 @@ export interface ModelCallRequest {
   tools: ToolSet | undefined;
   toolChoice?: 'none';
   providerOptions?: SharedV4ProviderOptions;
+  /** Temperature, top-p, max output tokens (RunAgentInput.callSettings). */
+  callSettings?: CallSettings;
   signal: AbortSignal;
   settings: LoopSettings;
   clock: Clock;
@@ -116,6 +118,7 @@ export async function streamOneAttempt(request: ModelCallRequest): Promise<Model
       tools: request.tools,
       toolChoice: request.toolChoice,
       providerOptions: request.providerOptions,
+      ...request.callSettings,
       maxRetries: 0,
       abortSignal: AbortSignal.any([request.signal, attemptAbort.signal]),
       include: { requestBody: true },

@@ -8,18 +8,29 @@ import { z } from 'zod';
  * setting is one entry below.
  */
 
-/** Who may override a setting: each session (settings sheet, `PATCH /api/sessions/:id`), or a user for all sessions (not stored yet). */
+/**
+ * Who may override a setting. 'session': each session (settings sheet, `PATCH /api/sessions/:id`), and a user's
+ * defaults, which new sessions start from (lib/server/user-defaults.ts). 'user': only the user's defaults.
+ */
 export type SettingScope = 'session' | 'user';
 
-/** The part of the loop a setting belongs to. */
-export type SettingGroup = 'loop' | 'context';
+/** The part of the agent a setting belongs to: the model call, the tools, the loop, the context. */
+export type SettingGroup = 'model' | 'tools' | 'loop' | 'context';
+
+/** A setting only some models take: the model's capability it needs (lib/models/catalog.ts `ModelCapabilities`). */
+export type SettingCapability = 'temperature' | 'topP' | 'reasoningEffort';
 
 export type SettingUnit = 'ms' | 'chars' | 'tokens' | '%';
 
-/** An integer input; its range comes from the schema's `.min()`/`.max()`. */
+/**
+ * A number input; its range comes from the schema's `.min()`/`.max()`. An integer unless `step` allows
+ * fractions. An optional schema (no default) shows `emptyLabel` while nothing is set.
+ */
 interface NumberControl {
   kind: 'number';
   unit?: SettingUnit;
+  step?: number;
+  emptyLabel?: string;
 }
 /** A checkbox. */
 interface SwitchControl {
@@ -30,10 +41,32 @@ interface ModelControl {
   kind: 'model';
   emptyLabel: string;
 }
-type SettingControl = NumberControl | SwitchControl | ModelControl;
+/** Multi-line free text (the system prompt). */
+interface TextControl {
+  kind: 'text';
+  placeholder: string;
+}
+/** One of a few values; the first option is the default. */
+interface ChoiceControl {
+  kind: 'choice';
+  options: readonly { value: string; label: string }[];
+}
+/** Switches for the built-in tools: the value lists the ones switched off. */
+interface ToolsControl {
+  kind: 'tools';
+}
+type SettingControl = NumberControl | SwitchControl | ModelControl | TextControl | ChoiceControl | ToolsControl;
 
 /** The controls that can edit a value of type `T`. */
-type ControlFor<T> = [T] extends [number] ? NumberControl : [T] extends [boolean] ? SwitchControl : [T] extends [string] ? ModelControl : never;
+type ControlFor<T> = [NonNullable<T>] extends [number]
+  ? NumberControl
+  : [T] extends [boolean]
+    ? SwitchControl
+    : [T] extends [string]
+      ? ModelControl | TextControl | ChoiceControl
+      : [T] extends [readonly string[]]
+        ? ToolsControl
+        : never;
 
 export interface SettingDescriptor<S extends z.ZodType = z.ZodType, Scope extends SettingScope = SettingScope> {
   /** Validates an override (request, stored column) and, through `.min()`/`.max()`, bounds the input. */
@@ -44,6 +77,8 @@ export interface SettingDescriptor<S extends z.ZodType = z.ZodType, Scope extend
   control: ControlFor<z.output<S>>;
   scope: Scope;
   group: SettingGroup;
+  /** Only models with this capability take the setting: the sheet disables it (with the reason), the server drops it. */
+  needs?: SettingCapability;
 }
 
 /** Any descriptor, as the derivations read it. */
@@ -55,12 +90,14 @@ interface AnySetting {
   control: SettingControl;
   scope: SettingScope;
   group: SettingGroup;
+  needs?: SettingCapability;
 }
 
 export type SettingsTable = Record<string, AnySetting>;
 
 /** The range of a number setting, read from its schema's `.min()` and `.max()`; undefined when either is missing. */
 export function numberBounds(schema: z.ZodType): { min: number; max: number } | undefined {
+  if (schema instanceof z.ZodOptional) return numberBounds(schema.unwrap() as z.ZodType);
   if (!(schema instanceof z.ZodNumber)) return undefined;
   const { minValue: min, maxValue: max } = schema;
   return min !== null && max !== null && Number.isFinite(min) && Number.isFinite(max) ? { min, max } : undefined;
@@ -86,12 +123,88 @@ export function defaultsOf<T extends SettingsTable>(table: T): SettingValues<T> 
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
+/** Reasoning effort: 'default' sends none (the provider's own default). */
+export const REASONING_EFFORTS = ['default', 'low', 'medium', 'high'] as const;
+export type ReasoningEffortSetting = (typeof REASONING_EFFORTS)[number];
+
+/** The system prompt a session adds to the agent's instructions, at most this long. */
+export const MAX_SYSTEM_PROMPT_CHARS = 20_000;
+
 /**
  * Every limit the loop enforces, with its named default, so a reader can see
  * all the magic numbers in one place and tests can override them. The order
  * is the settings sheet's.
  */
 export const SETTINGS = {
+  /** Added to the agent's own instructions on every model call (lib/server/instructions.ts). */
+  systemPrompt: setting({
+    schema: z.string().max(MAX_SYSTEM_PROMPT_CHARS),
+    // Empty: the agent's instructions alone.
+    default: '',
+    label: 'System prompt',
+    help: 'Added to the agent’s instructions on every model call.',
+    control: { kind: 'text', placeholder: 'e.g. You are a terse senior engineer. Answer in English.' },
+    scope: 'session',
+    group: 'model',
+  }),
+  // Sampling: unset sends nothing, so the provider's default applies.
+  temperature: setting({
+    schema: z.number().min(0).max(2).optional(),
+    default: undefined,
+    label: 'Temperature',
+    help: 'Randomness of the answer: 0 is the most predictable.',
+    control: { kind: 'number', step: 0.1, emptyLabel: 'Model default' },
+    scope: 'session',
+    group: 'model',
+    needs: 'temperature',
+  }),
+  topP: setting({
+    schema: z.number().min(0).max(1).optional(),
+    default: undefined,
+    label: 'Top-p',
+    help: 'Samples only from the most likely tokens making up this share of probability.',
+    control: { kind: 'number', step: 0.05, emptyLabel: 'Model default' },
+    scope: 'session',
+    group: 'model',
+    needs: 'topP',
+  }),
+  maxOutputTokens: setting({
+    schema: int(1, 1_000_000).optional(),
+    default: undefined,
+    label: 'Max output tokens',
+    help: 'Tokens one answer may have, reasoning included; past the model’s own limit, its limit applies.',
+    control: { kind: 'number', unit: 'tokens', emptyLabel: 'Model default' },
+    scope: 'session',
+    group: 'model',
+  }),
+  reasoningEffort: setting({
+    schema: z.enum(REASONING_EFFORTS),
+    default: 'default',
+    label: 'Reasoning effort',
+    help: 'How long a reasoning model thinks before it answers. Anthropic: an extended-thinking budget of 2k/8k/24k tokens.',
+    control: {
+      kind: 'choice',
+      options: [
+        { value: 'default', label: 'Model default' },
+        { value: 'low', label: 'Low' },
+        { value: 'medium', label: 'Medium' },
+        { value: 'high', label: 'High' },
+      ],
+    },
+    scope: 'session',
+    group: 'model',
+    needs: 'reasoningEffort',
+  }),
+  /** Built-in tools switched off for the session: never sent to the model (lib/tools/session-tools.ts). MCP servers and tools have their own switches. */
+  disabledTools: setting({
+    schema: z.array(z.string().min(1).max(100)).max(100),
+    default: [] as string[],
+    label: 'Built-in tools',
+    help: 'Tools switched off are not sent to the model.',
+    control: { kind: 'tools' },
+    scope: 'session',
+    group: 'tools',
+  }),
   /** Model calls per run before the loop summarizes and stops. */
   maxIterations: setting({
     schema: int(1, 500),

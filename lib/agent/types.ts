@@ -14,6 +14,13 @@ export type { LoopSettings };
 
 // ---- The loop's entry point (lib/agent/loop.ts) ----
 
+/** Call settings a session can set, passed to every model call as streamText's own options. */
+export interface CallSettings {
+  temperature?: number;
+  topP?: number;
+  maxOutputTokens?: number;
+}
+
 /** Time and randomness, injectable so tests never really sleep. */
 export interface Clock {
   now(): number;
@@ -47,6 +54,8 @@ export interface RunAgentInput {
   /** The compaction seam: asked before each model call (`budget`) and after a `length` finish. */
   compact?: CompactFunction;
   providerOptions?: SharedV4ProviderOptions;
+  /** The session's sampling and output limit, already checked against the model (lib/models/call-options.ts); absent: the provider's defaults. */
+  callSettings?: CallSettings;
   clock?: Clock;
   /**
    * Continuing after approval requests: the user's answers for tool calls of the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SYSTEM_PROMPT_CHARS } from '@/lib/agent/settings';
 import { PERMISSION_MODES } from '@/lib/permissions/policy';
 import { loopSettingsSchema } from '@/lib/settings/loop-settings';
 import { freeTextSchema, nameSchema } from './text-input';
@@ -29,3 +30,19 @@ export const compactRequestSchema = z.strictObject({ focus: freeTextSchema('The 
 
 /** Body of POST /api/sessions/:id/branch and /fork: the message to switch to, or to fork from. */
 export const messageRefSchema = z.strictObject({ messageId: z.string().min(1).max(100) });
+
+/** Body of PUT /api/defaults: what new sessions start from (null: the instance's default model, or 'ask'). Replaces the stored defaults whole. */
+export const userDefaultsSchema = z.strictObject({
+  modelKey: modelKeySchema.nullable(),
+  permissionMode: z.enum(PERMISSION_MODES).nullable(),
+  settings: loopSettingsSchema,
+});
+
+/** Body of POST /api/presets: a system prompt saved under a name (the same name replaces it). */
+export const presetCreateSchema = z.strictObject({
+  name: nameSchema('The name', 100),
+  prompt: freeTextSchema('The prompt', MAX_SYSTEM_PROMPT_CHARS).refine((value) => value.trim() !== '', 'The prompt cannot be empty'),
+});
+
+/** The largest PATCH /api/sessions/:id, /api/defaults body: a 20,000-character system prompt, JSON-escaped, with the other settings. */
+export const MAX_SETTINGS_BODY_BYTES = 128_000;

@@ -1,6 +1,10 @@
 import 'server-only';
-/** The agent's system prompt for a session. */
-export function agentInstructions(now = new Date()): string {
+/**
+ * The agent's system prompt for a session: the app's instructions, then the
+ * session's own system prompt (settings sheet), when it has one.
+ */
+export function agentInstructions(now = new Date(), systemPrompt = ''): string {
+  const own = systemPrompt.trim();
   return [
     'You are an agent in Agent Playground, a web app where a person watches your loop work live.',
     'Use the tools when they help; call several independent read-only tools at once when you can.',
@@ -11,5 +15,6 @@ export function agentInstructions(now = new Date()): string {
     'fetch_url reads a public web page as markdown.',
     'Answer in GitHub-flavoured markdown. Be concise.',
     `Today is ${now.toISOString().slice(0, 10)}.`,
+    ...(own ? ['', own] : []),
   ].join('\n');
 }

@@ -7,6 +7,7 @@ import { getSessionTodos } from '@/db/queries/todos';
 import { runAgent, type LoopCheckpoint, type LoopSettings, type PausedRun, type RunResult, type StepTrace } from '@/lib/agent';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ApprovalAnswer } from '@/lib/agent/types';
+import { callOptionsFor } from '@/lib/models/call-options';
 import type { ResolvedModel } from '@/lib/models/types';
 import { openTodoItems } from '@/lib/todos/todos';
 import type { SessionToolSet } from '@/lib/tools/session-tools';
@@ -108,7 +109,9 @@ export function runStream(input: RunStreamInput): ReadableStream<AgentUIMessageC
 /** The loop itself, over the context view the seam builds (and compacts when asked). */
 async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk) => void): Promise<RunResult | PausedRun> {
   const { db, ownerId, sessionId, runId, model, toolSet, settings } = input;
-  const instructions = agentInstructions();
+  const instructions = agentInstructions(new Date(), settings?.systemPrompt);
+  // Sampling, output limit and reasoning effort as this model takes them; the rest is dropped here.
+  const call = callOptionsFor(model.info, settings ?? {}, model.providerOptions);
   const context = await createContextSeam({
     db,
     ownerId,
@@ -128,7 +131,8 @@ async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk
   const span = { sessionId, runId, modelKey: model.info.key, continuation: Boolean(input.continuation), resumed: Boolean(input.resume) };
   return traceRun(span, (telemetry) => runAgent({
     model: model.model,
-    providerOptions: model.providerOptions,
+    providerOptions: call.providerOptions,
+    callSettings: call.callSettings,
     instructions,
     messages: context.view,
     compact: context.compact,

@@ -2,11 +2,13 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { listMcpServers, setMcpServerStatus } from '@/db/queries/mcp-servers';
 import { getSessionMcpOverrides } from '@/db/queries/session-mcp-overrides';
+import { getSession } from '@/db/queries/sessions';
 import { setSessionTodos } from '@/db/queries/todos';
 import { databaseWorkspaceStore } from '@/db/queries/workspace';
 import type { McpServerConfig } from '@/lib/mcp/connect';
 import { serversForSession } from '@/lib/mcp/tool-switches';
 import type { McpServerStatus } from '@/lib/mcp/types';
+import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import { sessionTools, type SessionToolSet } from '@/lib/tools/session-tools';
 import { mcpClientHandlersFor } from './mcp-elicitations';
 import { withOpenHeaders } from './mcp-header-secrets';
@@ -24,6 +26,7 @@ export function sessionToolsFor(input: { db: Db; ownerId: string; sessionId: str
     workspace: databaseWorkspaceStore(db, ownerId, sessionId),
     saveTodos: (todos) => setSessionTodos(db, ownerId, sessionId, todos),
     mcpHandlers: mcpClientHandlersFor({ db, ownerId, sessionId }),
+    disabledTools: async () => sessionLoopSettings((await getSession(db, ownerId, sessionId))?.settings).disabledTools ?? [],
     // The owner's servers with this session's switches applied (a server or tool switched on or off for it alone).
     mcpServers: async () => {
       const [servers, overrides] = await Promise.all([listMcpServers(db, ownerId), getSessionMcpOverrides(db, ownerId, sessionId)]);

@@ -10,13 +10,14 @@ import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import type { ModelInfo } from '@/lib/models/types';
 import { branchesOf, switchBranchFor } from './branches';
 import { getAppDb } from './db';
-import { modelListingForPage, modelListingFor, resolveModelFor } from './models';
+import { modelListingForPage, resolveModelFor } from './models';
 import { ApiError } from './http';
 import { currentOwnerId, findViewer } from './owner';
 import { loadTranscriptForReattach } from './run-follow';
 import { isSessionRunning, stopRun } from './run-manager';
 import { loadLastPage } from './session-history';
 import { loadSessionMessages } from './stored-messages';
+import { newSessionDefaults } from './user-defaults';
 
 /**
  * Sessions as the API and the pages see them. `running` comes from
@@ -46,12 +47,15 @@ export async function listSessionSummaries(request: Request | Headers): Promise<
   return rows.map((row) => toSessionSummary(row, running));
 }
 
-/** A new session on the given model (or the default one); an unknown model is refused before anything is saved. */
+/**
+ * A new session on the given model (or the user's default one, else the instance's), starting from the user's
+ * defaults (permission mode, settings); an unknown model is refused before anything is saved.
+ */
 export async function createSessionFor(request: Request, input: { modelKey?: string; title?: string }): Promise<SessionSummary> {
   const ownerId = await currentOwnerId(request);
-  const modelKey = input.modelKey ?? (await modelListingFor(ownerId)).defaultKey;
-  await resolveModelFor(ownerId, modelKey);
-  const row = await createSession(await getAppDb(), { id: generateSessionId(), ownerId, modelKey, title: input.title });
+  const defaults = await newSessionDefaults(ownerId, input.modelKey);
+  await resolveModelFor(ownerId, defaults.modelKey);
+  const row = await createSession(await getAppDb(), { id: generateSessionId(), ownerId, title: input.title, ...defaults });
   return toSessionSummary(row, new Set());
 }
 

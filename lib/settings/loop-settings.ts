@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   numberBounds,
   SETTINGS,
+  type SettingCapability,
   type SettingGroup,
   type SettingScope,
   type SettingsTable,
@@ -55,14 +56,35 @@ interface FieldBase<K extends string> {
   label: string;
   help: string;
   group: SettingGroup;
+  /** Only models with this capability take it (see lib/settings/model-support.ts). */
+  needs?: SettingCapability;
 }
-/** An integer input with its unit; the range is the schema's. */
+/** A number input with its unit; the range is the schema's. An integer unless `step` allows fractions. */
 export interface NumberSettingField<K extends string = string> extends FieldBase<K> {
   kind: 'number';
   unit?: SettingUnit;
   min: number;
   max: number;
-  default: number;
+  step?: number;
+  /** Undefined for an optional setting: nothing is sent, `emptyLabel` shows. */
+  default?: number;
+  emptyLabel?: string;
+}
+export interface TextSettingField<K extends string = string> extends FieldBase<K> {
+  kind: 'text';
+  placeholder: string;
+  maxLength: number;
+  default: string;
+}
+export interface ChoiceSettingField<K extends string = string> extends FieldBase<K> {
+  kind: 'choice';
+  options: readonly { value: string; label: string }[];
+  default: string;
+}
+/** The built-in tools, each with a switch; the value lists the ones switched off. */
+export interface ToolsSettingField<K extends string = string> extends FieldBase<K> {
+  kind: 'tools';
+  default: readonly string[];
 }
 export interface SwitchSettingField<K extends string = string> extends FieldBase<K> {
   kind: 'switch';
@@ -74,22 +96,46 @@ export interface ModelSettingField<K extends string = string> extends FieldBase<
   default: string;
 }
 /** One row of the settings sheet, flattened from its descriptor and discriminated by `kind`. */
-export type SettingField<K extends string = string> = NumberSettingField<K> | SwitchSettingField<K> | ModelSettingField<K>;
+export type SettingField<K extends string = string> =
+  | NumberSettingField<K>
+  | SwitchSettingField<K>
+  | ModelSettingField<K>
+  | TextSettingField<K>
+  | ChoiceSettingField<K>
+  | ToolsSettingField<K>;
+
+function maxLengthOf(schema: z.ZodType): number {
+  return schema instanceof z.ZodString && schema.maxLength !== null ? schema.maxLength : Number.MAX_SAFE_INTEGER;
+}
 
 /** The sheet's rows for one scope, in table order. */
 export function settingFields<T extends SettingsTable, Scope extends SettingScope>(table: T, scope: Scope): SettingField<ScopedKey<T, Scope> & string>[] {
   type Key = ScopedKey<T, Scope> & string;
   return Object.entries(table)
     .filter(([, descriptor]) => descriptor.scope === scope)
-    .map(([key, { label, help, group, control, schema, default: fallback }]): SettingField<Key> => {
-      const base = { key: key as Key, label, help, group };
+    .map(([key, { label, help, group, control, schema, default: fallback, needs }]): SettingField<Key> => {
+      const base = { key: key as Key, label, help, group, ...(needs ? { needs } : {}) };
       switch (control.kind) {
         case 'number':
-          return { ...base, kind: 'number', ...(control.unit ? { unit: control.unit } : {}), ...numberBounds(schema)!, default: fallback as number };
+          return {
+            ...base,
+            kind: 'number',
+            ...(control.unit ? { unit: control.unit } : {}),
+            ...(control.step ? { step: control.step } : {}),
+            ...(control.emptyLabel ? { emptyLabel: control.emptyLabel } : {}),
+            ...numberBounds(schema)!,
+            ...(fallback === undefined ? {} : { default: fallback as number }),
+          };
         case 'switch':
           return { ...base, kind: 'switch', default: fallback as boolean };
         case 'model':
           return { ...base, kind: 'model', emptyLabel: control.emptyLabel, default: fallback as string };
+        case 'text':
+          return { ...base, kind: 'text', placeholder: control.placeholder, maxLength: maxLengthOf(schema), default: fallback as string };
+        case 'choice':
+          return { ...base, kind: 'choice', options: control.options, default: fallback as string };
+        case 'tools':
+          return { ...base, kind: 'tools', default: fallback as readonly string[] };
       }
     });
 }

@@ -23,6 +23,8 @@ export interface SessionToolStores {
   saveTodos(todos: Todo[]): Promise<void>;
   /** The MCP servers whose tools this session gets (the owner's enabled ones, with the session's choices applied), each with its tools switched off. */
   mcpServers(): Promise<SessionMcpServer[]>;
+  /** Built-in tools the session switched off (its `disabledTools` setting): never offered. */
+  disabledTools?(): Promise<readonly string[]>;
   /** How the run answers an MCP server's own requests (forms, sampling): lib/server/mcp-elicitations.ts. */
   mcpHandlers?: McpClientHandlers;
   /** An MCP server's connection state changed during the run (the settings page shows the last one). */
@@ -53,7 +55,8 @@ export async function sessionTools(stores: SessionToolStores): Promise<SessionTo
     switchedOff = switchedOffToolNames(servers);
     return servers;
   }, { onStatus: stores.saveMcpStatus, handlers: stores.mcpHandlers });
-  const local = [...builtinTools(), ...workspaceTools(workspace), fetchUrlTool(), todoWriteTool(stores.saveTodos)];
+  const off = new Set((await stores.disabledTools?.()) ?? []);
+  const local = [...builtinTools(), ...workspaceTools(workspace), fetchUrlTool(), todoWriteTool(stores.saveTodos)].filter((tool) => !off.has(tool.name));
   // Tools switched off are never offered; the rest may be left out of a request past the tool cap (lib/agent/tool-cap.ts).
   const offered = (tools: AgentTool[]) => tools.filter((tool) => !switchedOff.has(tool.name)).map((tool) => Object.assign(tool, { deferrable: true }));
   const mcpRefresh = (mcp as McpToolSet & { refresh?: McpRefresh }).refresh;

@@ -43,6 +43,12 @@ describe('the settings table', () => {
   it('keeps the ranges, units and controls the sheet had', () => {
     const rows = Object.fromEntries(LOOP_SETTING_FIELDS.map((field) => [field.key, field.kind === 'number' ? [field.min, field.max, field.unit ?? ''] : field.kind]));
     expect(rows).toEqual({
+      systemPrompt: 'text',
+      temperature: [0, 2, ''],
+      topP: [0, 1, ''],
+      maxOutputTokens: [1, 1_000_000, 'tokens'],
+      reasoningEffort: 'choice',
+      disabledTools: 'tools',
       maxIterations: [1, 500, ''],
       maxWallClockMs: [1_000, 3_600_000, 'ms'],
       maxCompactionAttempts: [0, 10, ''],
@@ -70,6 +76,12 @@ describe('the settings table', () => {
     });
     expect(loopSettingsSchema.safeParse({ maxIterations: 2.5 }).success).toBe(false);
     expect(loopSettingsSchema.safeParse({ summarizerModel: 'x'.repeat(301) }).success).toBe(false);
+    expect(loopSettingsSchema.safeParse({ temperature: 0.7, topP: 0.9, reasoningEffort: 'high', systemPrompt: 'Be terse.' }).success).toBe(true);
+    expect(loopSettingsSchema.safeParse({ temperature: 2.1 }).success).toBe(false);
+    expect(loopSettingsSchema.safeParse({ reasoningEffort: 'extreme' }).success).toBe(false);
+    expect(loopSettingsSchema.safeParse({ systemPrompt: 'x'.repeat(20_001) }).success).toBe(false);
+    expect(loopSettingsSchema.safeParse({ maxOutputTokens: 0 }).success).toBe(false);
+    expect(DEFAULT_LOOP_SETTINGS.temperature).toBeUndefined();
   });
 
   it('refuses a descriptor whose default fails its schema, or a number without a range', () => {

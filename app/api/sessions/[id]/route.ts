@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { MAX_PAGE_MESSAGES } from '@/lib/api/transcript-page';
-import { sessionPatchSchema } from '@/lib/api/session-request';
+import { MAX_SETTINGS_BODY_BYTES, sessionPatchSchema } from '@/lib/api/session-request';
 import { ApiError, readJsonBody, withErrors } from '@/lib/server/http';
 import { deleteSessionFor, getSessionDetail, updateSessionFor } from '@/lib/server/sessions';
 import { otherMethods } from '@/lib/server/route-methods';
@@ -22,7 +22,7 @@ export const GET = withErrors(async (request: Request, { params }: Context) => {
 
 export const PATCH = withErrors(async (request: Request, { params }: Context) => {
   const { id } = await params;
-  const body = await readJsonBody(request, sessionPatchSchema, 10_000);
+  const body = await readJsonBody(request, sessionPatchSchema, MAX_SETTINGS_BODY_BYTES);
   return NextResponse.json({ session: await updateSessionFor(request, id, body) });
 });
 
