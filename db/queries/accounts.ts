@@ -6,6 +6,8 @@ import {
   mcpServers,
   messages,
   providerKeys,
+  systemPromptPresets,
+  userDefaults,
   queuedMessages,
   runs,
   runSteps,
@@ -115,7 +117,7 @@ export async function markInviteUsedBy(db: Db, id: string, userId: string): Prom
 }
 
 /** Every table whose rows belong to an owner. */
-const OWNED_TABLES = [sessions, messages, runs, runSteps, workspaceFiles, toolGrants, toolApprovals, mcpServers, compactions, queuedMessages, shares, workspaceSnapshots, providerKeys];
+const OWNED_TABLES = [sessions, messages, runs, runSteps, workspaceFiles, toolGrants, toolApprovals, mcpServers, compactions, queuedMessages, shares, workspaceSnapshots, providerKeys, systemPromptPresets, userDefaults];
 
 /** Gives everything one owner had to another, in one transaction (the first admin adopts what was made before accounts). */
 export async function transferOwnership(db: Db, fromOwnerId: string, toOwnerId: string): Promise<number> {
