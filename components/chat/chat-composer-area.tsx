@@ -4,6 +4,10 @@ import { useMemo } from 'react';
 import { PermissionModeToggle } from '@/components/agent/permission-mode-toggle';
 import { TodoChecklist } from '@/components/agent/todo-checklist';
 import { Composer } from '@/components/chat/composer';
+import { AttachImageButton, ComposerImageTray } from '@/components/chat/composer-attachments';
+import { useDictation } from '@/components/chat/hooks/use-dictation';
+import { imageFiles, useImageAttachments, type ImageModel } from '@/components/chat/hooks/use-image-attachments';
+import { DictationStatus, VoiceButton } from '@/components/chat/voice-button';
 import { useComposerAssist } from '@/components/chat/hooks/use-composer-assist';
 import { useDraftText, type Draft } from '@/components/chat/hooks/use-draft';
 import type { MessageActions } from '@/components/chat/hooks/use-message-actions';
@@ -13,6 +17,7 @@ import { PromptArgsForm } from '@/components/chat/prompt-args-form';
 import { QueuedMessages } from '@/components/chat/queued-messages';
 import { ContextNotice } from '@/components/context/context-notice';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
+import type { ImageFilePart } from '@/lib/api/attachments';
 import type { PermissionMode } from '@/lib/permissions/policy';
 import { queueHoldReason } from '@/lib/client/queue-hold';
 import { latestTodosFromMessages } from '@/lib/todos/todos';
@@ -28,6 +33,7 @@ export function ChatComposerArea({
   permissionMode,
   onPermissionModeChange,
   demo,
+  model,
   ref,
 }: {
   run: SessionRun;
@@ -39,6 +45,8 @@ export function ChatComposerArea({
   permissionMode: PermissionMode;
   onPermissionModeChange: (mode: PermissionMode) => void;
   demo: boolean;
+  /** The session's model: whether it takes images, and its name for the refusal. */
+  model?: ImageModel;
   ref: React.Ref<HTMLDivElement>;
 }) {
   const { chat } = run;
@@ -67,6 +75,7 @@ export function ChatComposerArea({
         stopping={stop.stopping}
         sendDisabledReason={stop.stopping ? 'Stopping the run…' : compacting ? 'Compacting the context…' : undefined}
         toolbar={<PermissionModeToggle mode={permissionMode} onChange={onPermissionModeChange} />}
+        model={model}
       />
       <p className="mt-1.5 text-center text-[11px] text-muted-foreground">
         {busy ? 'Enter to queue' : 'Enter to send'} · Shift+Enter for a new line · / for commands · @ to attach a resource
@@ -84,16 +93,43 @@ function DraftComposer({
   draft,
   onSend,
   onQueue,
+  model,
   ...props
-}: { draft: Draft; onSend: (text: string, resources: readonly McpResourceAttachment[]) => void; onQueue: (text: string) => void } & Pick<
+}: {
+  draft: Draft;
+  onSend: (text: string, resources: readonly McpResourceAttachment[], images: readonly ImageFilePart[]) => void;
+  onQueue: (text: string) => void;
+  model?: ImageModel;
+} & Pick<
   React.ComponentProps<typeof Composer>,
   'onStop' | 'placeholder' | 'busy' | 'stopping' | 'sendDisabledReason' | 'toolbar'
 >) {
   const text = useDraftText(draft);
   const menus = useComposerAssist(draft);
   const { promptForm, notice } = menus;
+  const images = useImageAttachments(draft, model);
+  // Dictated text goes after what is typed, to be read and edited; it is never sent by itself.
+  const dictation = useDictation((spoken) => draft.fill(draft.get().trim() ? `${draft.get().trimEnd()} ${spoken}` : spoken));
   return (
-    <>
+    // Paste and drop of image files anywhere on the composer attach them; pasted text is left to the textarea.
+    <div
+      onPaste={(event) => {
+        const files = imageFiles(event.clipboardData?.files);
+        if (files.length === 0) return;
+        event.preventDefault();
+        void images.add(files);
+      }}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        const files = imageFiles(event.dataTransfer.files);
+        if (files.length === 0) return;
+        event.preventDefault();
+        void images.add(files);
+      }}
+      data-testid="composer-drop-zone"
+    >
       {promptForm && (
         <PromptArgsForm
           key={promptForm.command.name}
@@ -120,11 +156,16 @@ function DraftComposer({
         onSend={() => {
           const value = draft.get();
           if (menus.interceptCommand(value)) return;
-          onSend(value, menus.takeAttachments(value));
+          if (images.refusal) return; // the tray says why: the model was switched to one without images
+          onSend(value, menus.takeAttachments(value), images.take(value));
         }}
         onQueue={() => {
           const value = draft.get();
           if (menus.interceptCommand(value)) return;
+          if (images.images.length > 0) {
+            menus.showNotice('Images go with a message sent now: wait for the agent to finish, or remove them to queue the message.');
+            return;
+          }
           if (menus.assist.attachments.length > 0) {
             menus.showNotice('Attached resources are read when the message is sent: wait for the agent to finish, or remove them to queue the message.');
             return;
@@ -133,8 +174,20 @@ function DraftComposer({
         }}
         inputRef={draft.inputRef}
         assist={menus.assist}
+        attachments={
+          <>
+            <ComposerImageTray attachments={images} />
+            <DictationStatus dictation={dictation} />
+          </>
+        }
+        actions={
+          <>
+            <AttachImageButton attachments={images} disabledReason={model && !model.images ? `${model.label} does not take images` : undefined} />
+            <VoiceButton dictation={dictation} />
+          </>
+        }
         autoFocus
       />
-    </>
+    </div>
   );
 }

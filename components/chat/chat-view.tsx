@@ -79,7 +79,9 @@ export function ChatView({
   const usageBefore = run.history.history.usageBefore;
   const usage = useMemo(() => sessionUsage(chat.messages, usageBefore), [chat.messages, usageBefore]);
   const filesVersion = useMemo(() => workspaceVersion(chat.messages), [chat.messages]);
-  const demo = Boolean(models.find((m) => m.key === fields.modelKey)?.demo);
+  const modelInfo = models.find((m) => m.key === fields.modelKey);
+  const demo = Boolean(modelInfo?.demo);
+  const imageModel = useMemo(() => modelInfo && { label: modelInfo.label, images: modelInfo.capabilities.images }, [modelInfo]);
 
   return (
     <SessionContextProvider value={context}>
@@ -114,6 +116,7 @@ export function ChatView({
         permissionMode={fields.permissionMode}
         onPermissionModeChange={(mode) => void fields.changePermissionMode(mode)}
         demo={demo}
+        model={imageModel}
       />
       <SessionSheets sessionId={sessionId} models={models} panels={panels} runsVersion={run.runsVersion} filesVersion={filesVersion} live={chat.busy} />
     </SessionContextProvider>

@@ -38,6 +38,10 @@ interface ComposerProps {
   className?: string;
   /** The `@` resource picker, its chips, and the `/` command menu (the session's composer; the new-chat page has none). */
   assist?: ComposerAssist;
+  /** Above the text, beside the resource chips: e.g. attached images. */
+  attachments?: React.ReactNode;
+  /** Right of the toolbar, before Send/Stop: e.g. a microphone button. */
+  actions?: React.ReactNode;
 }
 
 /** What the composer's menus offer and do; the owner keeps the state (components/chat/hooks/use-composer-assist.ts). */
@@ -90,6 +94,8 @@ export function Composer({
   autoFocus,
   className,
   assist,
+  attachments,
+  actions,
 }: ComposerProps) {
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const ref = inputRef ?? ownRef;
@@ -130,6 +136,7 @@ export function Composer({
     >
       {menu.element}
       {assist && <ComposerResourceChips resources={assist.attachments} onRemove={assist.onDetach} />}
+      {attachments}
       <label htmlFor="composer-input" className="sr-only">
         Message
       </label>
@@ -156,6 +163,7 @@ export function Composer({
       <div className="flex items-center gap-2 px-2.5 pt-1 pb-2.5">
         <div className="flex min-w-0 flex-1 items-center gap-2">{toolbar}</div>
         <CharCounter length={length} />
+        {actions}
         {busy && onQueue && <QueueButton canQueue={canQueue} />}
         {busy ? <StopButton stopping={stopping} onStop={onStop} /> : <SendButton label={sendLabel} disabled={!canSend} />}
       </div>

@@ -5,6 +5,7 @@ import { PencilIcon } from 'lucide-react';
 import { BranchSwitcher } from '@/components/chat/branch-switcher';
 import { useConversationActions } from '@/components/chat/conversation-actions';
 import { EditMessageForm } from '@/components/chat/edit-message-form';
+import { MessageImages } from '@/components/chat/message-images';
 import { ForkButton } from '@/components/chat/message-footer';
 import { UnreadableMessagePart } from '@/components/chat/unreadable-message-part';
 import { MessageResourceChips } from '@/components/chat/resource-chips';
@@ -44,6 +45,7 @@ export const UserMessage = memo(function UserMessage({ message }: { message: Age
   }
   return (
     <div className="group/user flex flex-col items-end gap-0.5" data-testid="message-user" data-message-id={message.id}>
+      <MessageImages message={message} />
       <div className="flex w-full items-end justify-end gap-1.5">
         <PinnedMarker messageId={message.id} />
         {/* Shown on hover and focus; always on touch screens, which have no hover. */}

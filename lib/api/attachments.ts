@@ -120,12 +120,17 @@ export function checkImageParts(parts: readonly ImageFilePart[]): AttachmentVerd
   return { ok: true, parts: checked };
 }
 
-/** Whether a stored part is an image this app shows: a data URL whose declared type is one of ours (checked again when drawn). */
+/**
+ * Whether a part is an image this app draws: a base64 data URL whose declared type is one of ours and whose first
+ * bytes say the same (an imported file could carry anything, so the stored type alone is not trusted).
+ */
 export function isShownImage(part: { type: string; mediaType?: string; url?: string }): part is ImageFilePart {
-  return (
-    part.type === 'file' &&
-    typeof part.url === 'string' &&
-    (IMAGE_MEDIA_TYPES as readonly string[]).includes(part.mediaType ?? '') &&
-    part.url.startsWith(`data:${part.mediaType};base64,`)
-  );
+  if (part.type !== 'file' || typeof part.url !== 'string' || !(IMAGE_MEDIA_TYPES as readonly string[]).includes(part.mediaType ?? '')) return false;
+  const prefix = `data:${part.mediaType};base64,`;
+  if (!part.url.startsWith(prefix)) return false;
+  try {
+    return sniffImageType(headBytes(part.url.slice(prefix.length, prefix.length + 16), 12)) === part.mediaType;
+  } catch {
+    return false;
+  }
 }

@@ -84,7 +84,14 @@ export function readError(error: unknown): ReadableError {
  * the transcript. 409 while a run is active, 413 too long, 503 restarting or busy.
  */
 export function isRejection(error: ReadableError): boolean {
-  return (error.status === 409 && error.code !== 'duplicate_message') || error.status === 413 || error.status === 503 || error.code === 'mcp_unavailable';
+  return (
+    (error.status === 409 && error.code !== 'duplicate_message') ||
+    error.status === 413 ||
+    error.status === 503 ||
+    error.code === 'mcp_unavailable' ||
+    error.code === 'images_not_supported' ||
+    error.code === 'unsupported_attachment'
+  );
 }
 
 /** The toast title for a refused message. */
@@ -93,5 +100,6 @@ export function rejectionTitle(error: ReadableError): string {
   if (error.code === 'shutting_down') return 'Not sent: the server is restarting';
   if (error.code === 'db_busy') return 'Not sent: the database is busy';
   if (error.code === 'mcp_unavailable') return 'Not sent: an attached resource could not be read';
+  if (error.code === 'images_not_supported' || error.code === 'unsupported_attachment') return 'Not sent: an attached image was refused';
   return 'Not sent';
 }

@@ -52,14 +52,14 @@ export function messageAttachments(message: Pick<AgentUIMessage, 'parts'>): McpR
 }
 
 /**
- * What POST /api/chat gets for a new message: its text parts, and the attached
+ * What POST /api/chat gets for a new message: its text and image parts, and the attached
  * resources by server and URI only (the server reads their content itself).
  */
 export function outgoingMessage(message: AgentUIMessage): { message: AgentUIMessage; resources?: { server: string; uri: string; name: string }[] } {
   const attachments = messageAttachments(message);
   if (attachments.length === 0) return { message };
   return {
-    message: { ...message, parts: message.parts.filter((part) => part.type === 'text') },
+    message: { ...message, parts: message.parts.filter((part) => part.type === 'text' || part.type === 'file') },
     resources: attachments.map(({ server, uri, name }) => ({ server, uri, name })),
   };
 }

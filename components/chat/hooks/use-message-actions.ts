@@ -6,6 +6,7 @@ import type { SessionRun } from '@/components/chat/hooks/use-session-run';
 import { CONTINUE_MESSAGE } from '@/components/agent/run-end-banner';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
+import type { ImageFilePart } from '@/lib/api/attachments';
 import { parseSlashCommand } from '@/lib/client/slash-commands';
 
 /**
@@ -29,8 +30,11 @@ export function useMessageActions(input: {
   const sessionId = chat.id;
   const { patch } = useSessions();
 
-  /** `resources`: attached with `@`; the message carries them as parts, and the server reads their content. */
-  function send(text: string, resources: readonly McpResourceAttachment[] = []) {
+  /**
+   * `resources`: attached with `@`; the message carries them as parts, and the server reads their content.
+   * `images`: pasted, dropped or picked; they go as file parts (data URLs), stored with the message.
+   */
+  function send(text: string, resources: readonly McpResourceAttachment[] = [], images: readonly ImageFilePart[] = []) {
     if (!text.trim() || chat.statusRef.current === 'submitted' || chat.statusRef.current === 'streaming') return;
     const command = parseSlashCommand(text);
     if (command) {
@@ -43,7 +47,10 @@ export function useMessageActions(input: {
     }
     draft.markSent(text);
     patch(sessionId, { running: true, updatedAt: Date.now() });
-    const message = resources.length ? { parts: [{ type: 'text' as const, text }, ...resources.map((data) => ({ type: 'data-mcp-resource' as const, data }))] } : { text };
+    const message =
+      resources.length || images.length
+        ? { parts: [{ type: 'text' as const, text }, ...images, ...resources.map((data) => ({ type: 'data-mcp-resource' as const, data }))] }
+        : { text };
     void chat.sendMessage(message, { body: { modelKey } });
     requestAnimationFrame(input.scrollToBottom);
   }
