@@ -67,7 +67,7 @@ export function CompareColumn({
       data-session-id={session.id}
       data-model-key={session.modelKey}
       data-status={chat.status}
-      className="flex min-h-0 w-[calc(100vw-2rem)] max-w-[28rem] min-w-[17rem] shrink-0 snap-start flex-col overflow-hidden rounded-xl border bg-card sm:w-auto sm:flex-1"
+      className="flex min-h-0 w-[calc(100vw-2rem)] max-w-[28rem] min-w-[17rem] shrink-0 snap-start flex-col overflow-hidden rounded-xl border bg-card sm:w-auto sm:max-w-none sm:flex-1"
     >
       <header className="flex items-center gap-2 border-b px-3 py-2">
         <div className="min-w-0 flex-1">

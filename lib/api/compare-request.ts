@@ -10,7 +10,7 @@ export const MAX_COMPARE_COLUMNS = 4;
 const modelKeySchema = z.string().min(1).max(300);
 
 /** One column: its model and its own session settings (the same overrides PATCH /api/sessions/:id takes). */
-export const compareColumnSchema = z.strictObject({
+const compareColumnSchema = z.strictObject({
   modelKey: modelKeySchema,
   settings: loopSettingsSchema.optional(),
 });

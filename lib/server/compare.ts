@@ -63,7 +63,7 @@ export async function listCompareGroupsFor(requestHeaders: Headers): Promise<Com
   return [...groups.values()].sort((a, b) => b.createdAt - a.createdAt);
 }
 
-export interface ComparePage {
+interface ComparePage {
   groupId: string;
   columns: CompareColumnView[];
   models: ModelInfo[];

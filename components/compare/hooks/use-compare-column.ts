@@ -55,5 +55,3 @@ export function useCompareColumn({ column, draft }: { column: CompareColumnView;
   const usage = useMemo(() => sessionUsage(chat.messages, usageBefore), [chat.messages, usageBefore]);
   return { chat, history, approvals, stop, runs: runs.data, usage, send };
 }
-
-export type CompareColumnState = ReturnType<typeof useCompareColumn>;
