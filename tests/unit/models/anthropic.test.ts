@@ -108,7 +108,7 @@ describe('cache breakpoints', () => {
     const marked = (options: unknown) => (options as { anthropic?: { cacheControl?: unknown } } | undefined)?.anthropic?.cacheControl;
     expect(out.prompt.map((m) => marked(m.providerOptions))).toEqual([CACHE_BREAKPOINT, undefined, undefined, CACHE_BREAKPOINT]);
     expect(out.prompt[3].providerOptions).toEqual({ anthropic: { other: 1, cacheControl: { type: 'ephemeral' } } });
-    expect(out.tools?.map((t) => marked(t.providerOptions))).toEqual([undefined, CACHE_BREAKPOINT]);
+    expect(out.tools?.map((t) => (t.type === 'function' ? marked(t.providerOptions) : 'provider tool'))).toEqual([undefined, CACHE_BREAKPOINT]);
   });
 
   it('with no system prompt and no tools, only the last message', () => {
