@@ -4,7 +4,12 @@ import { CopyButton } from '@/components/ui/copy-button';
 export function EnvSnippet({ code, label }: { code: string; label: string }) {
   return (
     <div className="group/snippet relative" data-testid="env-snippet">
-      <pre className="overflow-x-auto rounded-lg border bg-muted/50 px-3 py-2.5 pr-10 font-mono text-xs leading-relaxed">
+      {/* Focusable, so its long lines can be scrolled from the keyboard too. */}
+      <pre
+        tabIndex={0}
+        aria-label={label}
+        className="overflow-x-auto rounded-lg border bg-muted/50 px-3 py-2.5 pr-10 font-mono text-xs leading-relaxed outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
         {code.split('\n').map((line, index) => (
           <div key={index} className={line.trimStart().startsWith('#') ? 'text-muted-foreground' : undefined}>
             {line || '\u00a0'}

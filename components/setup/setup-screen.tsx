@@ -77,12 +77,13 @@ export function SetupScreen({ demoModelKey }: { demoModelKey: string }) {
             <TryDemoButton demoModelKey={demoModelKey} />
           </section>
 
-          <section className="grid gap-3" aria-label="Configuration options">
+          {/* One column that may shrink below its code's width: the snippets scroll inside their cards instead of widening them past the screen. */}
+          <section className="grid grid-cols-[minmax(0,1fr)] gap-3" aria-label="Configuration options">
             {OPTIONS.map(({ id, Icon, title, text, code }) => (
-              <article key={id} className="rounded-xl border bg-card p-4" data-testid={`setup-option-${id}`}>
+              <article key={id} className="min-w-0 rounded-xl border bg-card p-4" data-testid={`setup-option-${id}`}>
                 <header className="mb-2 flex items-center gap-2">
-                  <Icon className="size-4 text-muted-foreground" aria-hidden />
-                  <h3 className="text-sm font-semibold">{title}</h3>
+                  <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                  <h3 className="min-w-0 text-sm font-semibold">{title}</h3>
                 </header>
                 <p className="mb-3 text-sm text-muted-foreground">{text}</p>
                 <EnvSnippet code={code} label={`${title} settings`} />

@@ -2,7 +2,6 @@
 
 import Link from 'next/link';
 import { useRef } from 'react';
-import { useRouter } from 'next/navigation';
 import { BotIcon, FileUpIcon, KeyRoundIcon, Loader2Icon, PanelLeftCloseIcon, PlugIcon, SquarePenIcon } from 'lucide-react';
 import { AccountMenu } from '@/components/account/account-menu';
 import { CompareLink } from '@/components/compare/compare-link';
@@ -12,6 +11,7 @@ import { SessionDropZone } from '@/components/sessions/session-drop-zone';
 import { SessionList } from '@/components/sessions/session-list';
 import { useImportSession } from '@/components/sessions/use-import-session';
 import { useSidebar } from '@/components/shell/sidebar-context';
+import { useStartNewSession } from '@/components/shell/use-start-new-session';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 
 /** The settings pages at the foot of the sidebar. */
@@ -98,13 +98,11 @@ function SidebarHeader({ variant, closeSheet }: { variant: 'column' | 'sheet'; c
 }
 
 function NewSessionButton({ closeSheet }: { closeSheet?: () => void }) {
-  const router = useRouter();
+  const start = useStartNewSession();
 
   function startNewSession() {
     closeSheet?.();
-    router.push('/');
-    // The new-chat page listens for this to focus its composer when it is already open.
-    window.dispatchEvent(new Event('agent-playground:new-session'));
+    start();
   }
 
   return (

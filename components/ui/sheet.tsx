@@ -18,6 +18,10 @@ function SheetContent({
 }: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right'; showClose?: boolean }) {
   // On open, focus the panel itself rather than its first button, so no tooltip pops up.
   const contentRef = React.useRef<HTMLDivElement>(null);
+  // On close, focus goes back to where it was. Radix returns it to a Dialog.Trigger only, and our sheets open from
+  // plain buttons, menus and shortcuts.
+  const returnFocusTo = React.useRef<HTMLElement | null>(null);
+  const { onCloseAutoFocus, ...rest } = props;
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay data-slot="sheet-overlay" className="fixed inset-0 z-50 bg-black/40 animate-fade-in" />
@@ -27,14 +31,23 @@ function SheetContent({
         data-side={side}
         onOpenAutoFocus={(event) => {
           event.preventDefault();
+          returnFocusTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
           contentRef.current?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const back = returnFocusTo.current;
+          returnFocusTo.current = null;
+          if (event.defaultPrevented || !back?.isConnected) return;
+          event.preventDefault();
+          back.focus({ preventScroll: true });
         }}
         className={cn(
           'fixed inset-y-0 z-50 flex h-full flex-col bg-background shadow-xl outline-none',
           side === 'right' ? 'right-0 w-[min(100vw,40rem)] border-l animate-slide-in-right' : 'left-0 w-72 border-r animate-slide-in-left',
           className,
         )}
-        {...props}
+        {...rest}
       >
         {children}
         {showClose && (

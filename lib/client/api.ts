@@ -13,6 +13,7 @@ import type {
 } from '@/lib/api-types';
 import type { PermissionMode } from '@/lib/permissions/policy';
 import { ApiRequestError, parseErrorBody } from './api-error';
+import { reportServerReached } from './connectivity';
 
 /** Typed fetchers for the HTTP API. Every failure becomes an ApiRequestError with the server's own message. */
 
@@ -32,8 +33,10 @@ export async function request<T>(url: string, init?: RequestInit & { json?: unkn
       cache: 'no-store',
     });
   } catch {
+    reportServerReached(false);
     throw new ApiRequestError('Could not reach the server. Check that it is running, then try again.', 0, 'network');
   }
+  reportServerReached(true);
   const text = await response.text();
   let body: unknown;
   try {
