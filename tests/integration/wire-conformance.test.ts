@@ -67,7 +67,7 @@ function toOutcome(r: AssembledStream): Outcome {
 /* ---------- cases ---------- */
 
 const { recordings, pending, unknown, cases } = loadCases();
-if (pending > 0) console.info(`wire conformance: ${pending} Anthropic Messages recordings wait for the Anthropic provider (not replayed yet).`);
+if (pending > 0) console.info(`wire conformance: the ${pending} Anthropic Messages recordings are replayed by wire-anthropic.test.ts.`);
 const runs = cases.flatMap((c) => providersFor(c.api).map((provider) => ({ ...c, provider })));
 
 (hasWire ? describe : describe.skip)('wire conformance: recorded streams through the real providers', () => {

@@ -51,7 +51,7 @@ export interface RecordedExpectation {
 }
 /** The wire protocols the app speaks today. */
 export const SUPPORTED_APIS = ['chat-completions', 'responses'] as const;
-/** Recorded protocols that wait for their provider: Anthropic Messages comes with the playground issue. */
+/** Recorded protocols replayed by their own suite: Anthropic Messages in wire-anthropic.test.ts (other shapes, other provider). */
 export const PENDING_APIS = ['anthropic-messages'] as const;
 
 export interface RecordedEntry {
