@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AgentUIMessage, AgentUIMessageChunk, NudgeNotice, UsageTotals } from '@/lib/agent/messages';
 import type { HookRecord } from '@/lib/agent/hooks';
 import type { LoopCheckpoint } from '@/lib/agent/checkpoint';
+import type { PendingModelCall } from '@/lib/agent/step-gate';
 import type { RetryRecord, StepTrace, ToolTrace } from '@/lib/agent/trace';
 import type { StoredBodyBase } from '@/lib/agent/trace-body';
 import type { CompactionRecord, DroppedItem, PrunedItem } from '@/lib/context/types';
@@ -45,6 +46,8 @@ export const messageColumn = z.custom<AgentUIMessage>(
 /**
  * A run handed on to its next invocation (lib/server/run-handoff.ts): the one-time nonce
  * its continue request must carry, where the loop stood, and where the request goes.
+ * Or a run that step mode paused before a model call (lib/server/paused-runs.ts): the same,
+ * with the request it waits with; the person's Continue is its next invocation.
  */
 export const runContinuationColumn = z.object({
   nonce: z.string(),
@@ -52,6 +55,8 @@ export const runContinuationColumn = z.object({
   /** The origin the run's continue requests go to (the one its chain started from). */
   origin: z.string().optional(),
   handedOffAt: z.number(),
+  /** Step mode: the model call the run paused before, with its exact request. */
+  beforeModelCall: objectOf<PendingModelCall>().optional(),
 });
 
 /** A logged stream chunk: written by the run log from chunks the loop produced, replayed as they are. */

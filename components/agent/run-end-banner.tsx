@@ -11,6 +11,8 @@ const RUN_END_STYLES: Record<RunEndReason, { title: string; tone: Tone }> = {
   'done-tool': { title: 'Task complete', tone: 'quiet' },
   cancelled: { title: 'Stopped by you', tone: 'neutral' },
   'awaiting-approval': { title: 'Waiting for your approval', tone: 'neutral' },
+  // Step mode: the paused-request card says it, with the request and Continue / Stop.
+  paused: { title: 'Paused before a model call', tone: 'quiet' },
   error: { title: 'The run failed', tone: 'danger' },
   length: { title: 'Out of context space', tone: 'warning' },
   'context-limit': { title: 'Context limit exceeded', tone: 'danger' },

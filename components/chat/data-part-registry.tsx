@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ElicitationCard } from '@/components/agent/elicitation-card';
 import { FailedAttemptRow } from '@/components/agent/failed-attempt-row';
 import { NudgeRow } from '@/components/agent/nudge-row';
+import { PausedRequestCard } from '@/components/agent/paused-request-card';
 import { RetryNoticeRow } from '@/components/agent/retry-notice';
 import { SamplingCard } from '@/components/agent/sampling-card';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
@@ -90,6 +91,11 @@ export const DATA_PART_RENDERERS = {
   },
   'data-sampling': {
     render: (part, { messageStreaming }) => <SamplingCard notice={part.data} live={messageStreaming} />,
+    visible: always,
+  },
+  // Step mode: the request the run waits to send (Continue / Edit / Stop), then one line saying how it went on.
+  'data-model-pause': {
+    render: (part, { messageStreaming }) => <PausedRequestCard notice={part.data} streaming={messageStreaming} />,
     visible: always,
   },
   // Transient: useSessionChat's onData refreshes the context meter and dividers; never stored in a message.

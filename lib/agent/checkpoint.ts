@@ -1,6 +1,7 @@
 import type { UsageTotals } from './messages';
 import type { LoopGuardState } from './loop-guard';
 import type { StepTrace } from './trace';
+import type { PendingModelCall, ReleasedModelCall } from './step-gate';
 
 /**
  * Pausing a run at a step boundary and going on later, in another process. A host that
@@ -37,6 +38,8 @@ export interface RunChain {
   shouldPause?: () => boolean;
   /** Going on after a pause: `messages` end with the run's own message as it was saved at the pause. */
   resume?: LoopCheckpoint;
+  /** Going on after a pause before a model call (step-gate.ts): that call sends this request instead of pausing again. */
+  release?: ReleasedModelCall;
 }
 
 /** A run that paused at a step boundary: nothing ended, and no run end was written. */
@@ -46,4 +49,6 @@ export interface PausedRun {
   usage: UsageTotals;
   /** The steps made by this call. */
   steps: StepTrace[];
+  /** Set when step mode paused the run before a model call: its run end (`paused`) is written, and this is the request it waits with. */
+  beforeModelCall?: PendingModelCall;
 }

@@ -1,6 +1,6 @@
 import type { FinishReason } from 'ai';
 import { z } from 'zod';
-import type { AgentDataTypes, ElicitationNotice, NudgeNotice, SamplingNotice, RunEndReason, StepErrorNotice, ToolDecisionNotice, ToolLogLine } from './messages';
+import type { AgentDataTypes, ElicitationNotice, ModelPauseNotice, NudgeNotice, SamplingNotice, RunEndReason, StepErrorNotice, ToolDecisionNotice, ToolLogLine } from './messages';
 
 /**
  * A zod schema for every data part type of AgentUIMessage. Stored messages are
@@ -34,6 +34,7 @@ const runEndReason = z.enum(
     'loop-detected',
     'cancelled',
     'awaiting-approval',
+    'paused',
     'server-restart',
   ]),
 );
@@ -149,5 +150,13 @@ export const DATA_PART_SCHEMAS = {
     }),
     response: z.object({ text: z.string(), model: z.string(), inputTokens: z.number(), outputTokens: z.number() }).optional(),
     note: z.string().optional(),
+  }),
+  'model-pause': z.object({
+    stepNumber: z.number(),
+    modelCall: z.number(),
+    state: z.enum(everyMember<ModelPauseNotice['state']>()(['paused', 'continued', 'stopped'])),
+    messageCount: z.number(),
+    toolCount: z.number(),
+    edited: z.boolean().optional(),
   }),
 } satisfies { [K in keyof AgentDataTypes]: z.ZodType<AgentDataTypes[K]> };

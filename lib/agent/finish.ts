@@ -76,6 +76,8 @@ function runEndMessage(reason: RunEndReason, { detail, count }: RunEndDetails): 
       return detail ?? 'The server stopped before the agent finished. Everything it did so far is kept; unfinished tool calls were closed.';
     case 'awaiting-approval':
       return count === 1 ? 'Waiting for your approval of a tool call.' : `Waiting for your approval of ${count ?? 'some'} tool calls.`;
+    case 'paused':
+      return `Paused before model call ${count ?? '?'}: look at the request, edit it if you like, then continue.`;
   }
 }
 

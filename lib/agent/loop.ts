@@ -12,6 +12,7 @@ import { addUsage } from './messages';
 import { abortEnd, checkpointOf, createRunContext, hookOptions, refreshRunTools, toolsForRequest, type LoopState, type OpenStep, type RunContext } from './run-context';
 import { appendToolResults, applyCompaction, askCompaction, closeStep, nudge, runModelStep, settleUnexecuted } from './loop-step';
 import { resumeApprovals } from './resume-approvals';
+import { pauseNotice, type GatedRequest, type PendingModelCall, type ReleasedModelCall } from './step-gate';
 
 export { historyToModelMessages } from './run-context';
 
@@ -26,6 +27,8 @@ export { historyToModelMessages } from './run-context';
  *
  * With a RunChain, start-iteration may also go to `paused` (checkpoint.ts): the run stops
  * at that step boundary without an end, and a later call resumes from the checkpoint.
+ * In step mode, call-model goes to `paused` before the call, with a `paused` run end and
+ * the request it would send (step-gate.ts); the run that continues it sends that request.
  *
  * A failed attempt of a model call (error, dropped or stalled stream,
  * malformed event) is retried inside call-model (model-call.ts): its partial
@@ -79,7 +82,9 @@ export async function runAgent(input: RunAgentInput, chain: RunChain = {}): Prom
   } finally {
     clearTimeout(timer);
   }
-  if (state.kind === 'paused') return { paused: checkpointOf(ctx), usage: ctx.usage, steps: ctx.steps };
+  if (state.kind === 'paused') {
+    return { paused: checkpointOf(ctx), usage: ctx.usage, steps: ctx.steps, ...(state.beforeModelCall ? { beforeModelCall: state.beforeModelCall } : {}) };
+  }
   return { end: state.end, usage: ctx.usage, steps: ctx.steps };
 }
 
@@ -144,7 +149,11 @@ async function callModelState(ctx: RunContext): Promise<LoopState> {
   // Done-tool mode cannot work without the done tool, whatever a hook did.
   if (ctx.settings.requireDoneTool && !tools.some((t) => t.name === DONE_TOOL_NAME)) tools.push(doneTool());
   tools = toolsForRequest(ctx, dedupeByName(tools), { notify: true });
-  const step = await runModelStep(ctx, trace, { instructions: prepared.instructions, tools, messages: ctx.messages });
+  const gate = ctx.stepGate.decide({ instructions: prepared.instructions, tools, messages: ctx.messages }, { stepNumber: trace.stepNumber, modelCall: ctx.iteration });
+  if (gate.kind === 'pause') return pauseBeforeModelCall(ctx, gate.call);
+  if (gate.released) noteReleased(ctx, gate.released, gate.request);
+  const step = await runModelStep(ctx, trace, gate.request);
+  if (gate.released) step.trace.request.released = { edited: gate.released.edited };
 
   await runAfterModelCallHooks(
     ctx.hooks.afterModelCall,
@@ -181,6 +190,19 @@ async function callModelState(ctx: RunContext): Promise<LoopState> {
     case 'end':
       return { kind: 'end', end: decision.end, step };
   }
+}
+
+/** Step mode: the call is not made; the run ends its stream waiting, and the checkpoint counts the call as not made yet. */
+function pauseBeforeModelCall(ctx: RunContext, call: PendingModelCall): LoopState {
+  ctx.iteration -= 1;
+  ctx.write({ type: 'data-model-pause', id: `model-pause-${call.stepNumber}`, data: pauseNotice(call, call.request, 'paused') });
+  finishRunWithoutStep(ctx, runEnd('paused', { count: call.modelCall }));
+  return { kind: 'paused', beforeModelCall: call };
+}
+
+/** The continued call goes out: the transcript's pause record says so (and whether the request was edited). */
+function noteReleased(ctx: RunContext, released: ReleasedModelCall, sent: GatedRequest): void {
+  ctx.write({ type: 'data-model-pause', id: `model-pause-${released.stepNumber}`, data: pauseNotice(released, sent, 'continued', released.edited) });
 }
 
 async function runTools(ctx: RunContext, step: OpenStep): Promise<LoopState> {

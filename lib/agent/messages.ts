@@ -35,6 +35,7 @@ export type RunEndReason =
   | 'loop-detected'
   | 'cancelled'
   | 'awaiting-approval' // a tool call waits for the user's answer; the run continues when it comes
+  | 'paused' // step mode: paused before a model call; the run continues when the user says so (step-gate.ts)
   | 'server-restart'; // the server process stopped (crash, restart, shutdown) before the run finished
 
 export interface RunEnd {
@@ -244,6 +245,19 @@ export interface SamplingNotice {
   note?: string;
 }
 
+/** Step mode's record of a pause (the `data-model-pause` part, ./step-gate.ts): small, so shares and exports carry no request. */
+export interface ModelPauseNotice {
+  /** The paused step's number in the run's traces. */
+  stepNumber: number;
+  /** 1-based: which model call of the run this is (its iteration). */
+  modelCall: number;
+  state: 'paused' | 'continued' | 'stopped';
+  messageCount: number;
+  toolCount: number;
+  /** Continued with a request the person changed. */
+  edited?: boolean;
+}
+
 // A type alias (not an interface) so it satisfies the SDK's Record<string, unknown> constraint.
 // Each type has a zod schema in ./data-part-schemas.ts (stored messages are validated with them).
 export type AgentDataTypes = {
@@ -263,6 +277,8 @@ export type AgentDataTypes = {
   'tools-left-out': ToolsLeftOutNotice;
   elicitation: ElicitationNotice;
   sampling: SamplingNotice;
+  /** Step mode: the run paused before a model call (./step-gate.ts); rewritten in place when it continues or stops. */
+  'model-pause': ModelPauseNotice;
 };
 
 export type AgentUIMessage = UIMessage<AgentMetadata, AgentDataTypes>;

@@ -21,6 +21,7 @@ import { modelIdentity, type ModelIdentity } from './usage';
 import { DONE_TOOL_INSTRUCTIONS, DONE_TOOL_NAME, doneTool } from './done-tool';
 import { withoutApprovalBookkeeping } from './approvals';
 import { withoutUnreadableMessages } from './unreadable-message';
+import { StepGate, type PendingModelCall } from './step-gate';
 
 // The loop's states and the run's mutable context, shared by the state handlers (loop.ts, loop-step.ts, resume-approvals.ts).
 
@@ -35,8 +36,8 @@ export type LoopState =
   | { kind: 'summarize' }
   | { kind: 'end'; end: RunEnd; step?: OpenStep }
   | { kind: 'ended'; end: RunEnd }
-  /** Stopped at a step boundary to go on later (checkpoint.ts); nothing ended. */
-  | { kind: 'paused' };
+  /** Stopped at a step boundary to go on later (checkpoint.ts); nothing ended. Or, in step mode, stopped before a model call (step-gate.ts). */
+  | { kind: 'paused'; beforeModelCall?: PendingModelCall };
 
 /** A model step whose `finish-step` has not been written yet. */
 export interface OpenStep {
@@ -82,6 +83,8 @@ export interface RunContext {
   toolCap: ToolCapState;
   /** Offered when the cap leaves tools out; one per run, bound to `toolCap`. */
   searchTool: AgentTool;
+  /** Step mode: whether to pause before a model call, and the paused call this run continues (step-gate.ts). */
+  stepGate: StepGate;
 }
 
 export async function createRunContext(input: RunAgentInput, chain: RunChain = {}): Promise<RunContext> {
@@ -121,6 +124,7 @@ export async function createRunContext(input: RunAgentInput, chain: RunChain = {
     shouldPause: chain.shouldPause ?? (() => false),
     toolCap,
     searchTool: searchToolsTool(toolCap),
+    stepGate: new StepGate(settings.pauseBeforeModelCall, chain.release),
   };
   if (chain.resume) resumeFrom(ctx, chain.resume);
   return ctx;

@@ -52,6 +52,8 @@ export interface StepTrace {
     messageCount: number;
     tools: string[];
     settings: Record<string, unknown>;
+    /** Step mode: the call was paused before it was sent, then continued; `edited`: with a request the person changed. */
+    released?: { edited: boolean };
   };
   response: { id?: string; modelId?: string; timestamp?: string; headers?: Record<string, string> } | null;
   finishReason: { unified: FinishReason; raw: string | null } | null;

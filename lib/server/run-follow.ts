@@ -9,6 +9,7 @@ import { recoverOrphanedRuns } from './recovery';
 import { followRunFromLog, resumePoint, runEventsResponse } from './run-log';
 import { getActiveRun, stopRun } from './run-manager';
 import { readStoredMessage } from './stored-messages';
+import { stopPausedRun } from './paused-runs';
 
 /**
  * Reattach: the session's running run from any sequence number (`?after=` or
@@ -33,6 +34,8 @@ export async function stopSessionRun(db: Db, ownerId: string, sessionId: string,
   const local = getActiveRun(sessionId);
   const target = local?.runId ?? (await getRunningRun(db, ownerId, sessionId))?.id;
   const stopped = await stopRun(db, ownerId, sessionId);
+  // Nothing runs: a run paused before a model call (step mode) ends as stopped.
+  if (!stopped) return stopPausedRun(db, ownerId, sessionId);
   // A local run may have just handed itself on to a chained invocation, which then takes the stop: wait for its row either way
   // (that run's, not a next one the queue may have started).
   if (local) await local.done;

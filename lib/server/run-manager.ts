@@ -4,11 +4,14 @@ import { createIdGenerator } from 'ai';
 import type { Db } from '@/db/client';
 import { saveMessage } from '@/db/queries/messages';
 import { createRun, finishRun, getRunningRun, renewRunLease, requestRunStop } from '@/db/queries/runs';
+import { recordPausedCall } from '@/db/queries/paused-runs';
 import { touchSession } from '@/db/queries/sessions';
 import { saveWorkspaceSnapshot } from '@/db/queries/workspace-snapshots';
 import type { LoopCheckpoint, LoopSettings, PausedRun, RunResult } from '@/lib/agent';
 import { withoutRunEnd } from '@/lib/agent/approvals';
 import type { ApprovalAnswer } from '@/lib/agent/types';
+import { runEnd } from '@/lib/agent/finish';
+import type { ReleasedModelCall } from '@/lib/agent/step-gate';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ResolvedModel } from '@/lib/models/types';
 import type { SessionToolSet } from '@/lib/tools/session-tools';
@@ -107,7 +110,8 @@ const shuttingDownError = () =>
 function runStatus(end: RunEnd): 'completed' | 'awaiting_approval' | 'failed' | 'cancelled' | 'interrupted' {
   if (end.reason === 'cancelled') return 'cancelled';
   if (end.reason === 'server-restart') return 'interrupted';
-  if (end.reason === 'awaiting-approval') return 'awaiting_approval';
+  // Both wait for the person: an answer to an approval, or Continue in step mode (end reason `paused`, paused-runs.ts).
+  if (end.reason === 'awaiting-approval' || end.reason === 'paused') return 'awaiting_approval';
   return end.reason === 'completed' || end.reason === 'done-tool' ? 'completed' : 'failed';
 }
 
@@ -127,6 +131,8 @@ export interface StartRunInput {
   toolSet?: SessionToolSet;
   /** The origin the request that started the chat turn came to: where a chained invocation is asked for (run-handoff.ts). */
   origin?: string;
+  /** Continuing a call step mode paused before (with `continuation`): from the paused run's checkpoint, sending the released request (paused-runs.ts). */
+  afterPause?: { checkpoint: LoopCheckpoint; release: ReleasedModelCall };
 }
 
 /** Starts a run in the background. The session must have been claimed with claimSession. */
@@ -148,7 +154,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
     }),
   );
   if (!claimed) throw runActiveError();
-  return launchRun(input, { runId, messageId, owner, lastSeq: 0 });
+  return launchRun(input, { runId, messageId, owner, lastSeq: 0, resume: input.afterPause?.checkpoint, release: input.afterPause?.release });
 }
 
 export interface ResumeRunInput extends StartRunInput {
@@ -176,7 +182,7 @@ export async function resumeRun(input: ResumeRunInput): Promise<ActiveRun> {
 /** The run's life in this process: its stream into the log, the heartbeat, and its end (or its hand-off to the next invocation). */
 async function launchRun(
   input: StartRunInput,
-  chain: { runId: string; messageId: string; owner: string; lastSeq: number; resume?: LoopCheckpoint; stopRequested?: boolean },
+  chain: { runId: string; messageId: string; owner: string; lastSeq: number; resume?: LoopCheckpoint; release?: ReleasedModelCall; stopRequested?: boolean },
 ): Promise<ActiveRun> {
   const { db, ownerId, sessionId } = input;
   const { runId, messageId, owner } = chain;
@@ -210,6 +216,7 @@ async function launchRun(
     saver,
     logLine,
     resume: chain.resume,
+    release: chain.release,
     shouldPause,
     onResult: (result) => (outcome.result = result),
   });
@@ -232,14 +239,18 @@ async function launchRun(
     stopHeartbeat();
     await saver.settled();
     const result = outcome.result;
-    if (result && 'paused' in result && !run.interruptedByShutdown) {
+    // Step mode paused before a model call: the run ends here, waiting (its call kept on the row for Continue).
+    const pausedCall = result && 'paused' in result ? result.beforeModelCall : undefined;
+    if (result && 'paused' in result && !pausedCall && !run.interruptedByShutdown) {
       await log.flush();
       if (!logFailure) return handOff(run, result.paused, { input, owner, toolSet, logLine });
     }
     // Cut short by a shutdown, or by a log it could not write: the message and followers say which.
     const override = run.interruptedByShutdown ? SERVER_RESTART_END : logFailure;
-    const end: RunEnd = override ?? (result && 'end' in result ? result.end : undefined) ?? { reason: 'error', message: 'The run ended unexpectedly.' };
+    const end: RunEnd =
+      override ?? (result && 'end' in result ? result.end : undefined) ?? (pausedCall ? runEnd('paused', { count: pausedCall.modelCall }) : undefined) ?? { reason: 'error', message: 'The run ended unexpectedly.' };
     if (override) await endInterrupted(db, ownerId, sessionId, log, saver.last(), override);
+    else if (pausedCall && result && 'paused' in result) await landRunWrite(() => recordPausedCall(db, runId, { checkpoint: result.paused, call: pausedCall, origin: input.origin })).catch((error) => logLine.error({ err: error }, 'keeping the paused call failed'));
     // The workspace as this turn left it: a fork from this message starts with these files.
     if (saver.last()) await landRunWrite(() => saveWorkspaceSnapshot(db, ownerId, sessionId, messageId)).catch((error) => logLine.error({ err: error }, 'saving the workspace snapshot failed'));
     await settleRun({ db, ownerId, sessionId, runId, log, end, usage: outcome.result?.usage, logLine });

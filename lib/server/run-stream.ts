@@ -7,6 +7,7 @@ import { getSessionTodos } from '@/db/queries/todos';
 import { runAgent, type LoopCheckpoint, type LoopSettings, type PausedRun, type RunResult, type StepTrace } from '@/lib/agent';
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ApprovalAnswer } from '@/lib/agent/types';
+import type { ReleasedModelCall } from '@/lib/agent/step-gate';
 import { callOptionsFor } from '@/lib/models/call-options';
 import type { ResolvedModel } from '@/lib/models/types';
 import { openTodoItems } from '@/lib/todos/todos';
@@ -62,6 +63,8 @@ export interface RunStreamInput {
   continuation?: { messageId: string; approvals: ApprovalAnswer[] };
   /** Going on from an earlier invocation's pause: `history` ends with the run's message as saved then. */
   resume?: LoopCheckpoint;
+  /** Going on after step mode paused before a model call: that call sends this request (a new run on the same message, so it writes `start`). */
+  release?: ReleasedModelCall;
   /** Asked at each step boundary: true pauses the run there, to go on in a chained invocation. */
   shouldPause?: () => boolean;
   toolSet: SessionToolSet;
@@ -86,12 +89,13 @@ export function runStream(input: RunStreamInput): ReadableStream<AgentUIMessageC
     originalMessages: input.history,
     generateId: generateMessageId,
     execute: async ({ writer }) => {
-      if (!input.resume) writer.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
+      if (!input.resume || input.release) writer.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
       toolSet.notices?.forEach((notice, index) => writer.write({ type: 'data-tool-notice', id: `tool-notice-${index}`, data: notice }));
       try {
         const result = await runLoop(input, (chunk) => writer.write(chunk));
         input.onResult(result);
-        if ('paused' in result) return;
+        // A pause before a model call ends the stream (its run end is written); a hand-off does not.
+        if ('paused' in result && !result.beforeModelCall) return;
       } catch (error) {
         // The loop turns provider failures into run ends; reaching here is a bug, but the history must stay valid.
         const end: RunEnd = { reason: 'error', message: describeError(error) };
@@ -127,7 +131,7 @@ async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk
     generateId: generateCompactionId,
   });
   const traces = await openStepTraceStore(db, { ownerId, sessionId, runId }, generateStepId);
-  const chain = { shouldPause: input.shouldPause, resume: input.resume };
+  const chain = { shouldPause: input.shouldPause, resume: input.resume, release: input.release };
   const span = { sessionId, runId, modelKey: model.info.key, continuation: Boolean(input.continuation), resumed: Boolean(input.resume) };
   return traceRun(span, (telemetry) => runAgent({
     model: model.model,

@@ -5,6 +5,7 @@ import type { AgentUIMessage } from '@/lib/agent/messages';
 import { TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
 import type { TranscriptHistory } from '@/lib/api-types';
 import { fetchRuns, fetchSession } from '@/lib/client/api';
+import { onRunStarted } from '@/lib/client/paused-request';
 
 /** How often an idle, visible tab asks whether a run started somewhere else. */
 const RUN_WATCH_MS = 2_500;
@@ -45,4 +46,6 @@ export function useFollowRunsStartedElsewhere(input: {
     const timer = setInterval(() => void check(), input.intervalMs ?? RUN_WATCH_MS);
     return () => clearInterval(timer);
   }, [input.intervalMs]);
+  // A run this tab started without a stream of its own (Continue in step mode): attach at once, not at the next tick.
+  useEffect(() => onRunStarted(input.sessionId, () => void check()), [input.sessionId]);
 }

@@ -84,6 +84,11 @@ const DATA_PARTS: { [T in DataPartType]: DataPartOf<T> } = {
       note: 'sampling is not enabled for MCP server "deploy"; enable it in Settings → MCP servers.',
     },
   },
+  'data-model-pause': {
+    type: 'data-model-pause',
+    id: 'model-pause-1',
+    data: { stepNumber: 1, modelCall: 2, state: 'continued', messageCount: 3, toolCount: 2, edited: true },
+  },
 };
 
 /** Rows each visible type draws, and the text they must show. */
@@ -100,6 +105,7 @@ const EXPECTED_ROWS: Array<[DataPartType, { testId: string; text: string }]> = [
     'data-sampling',
     { testId: 'sampling-card', text: 'MCP · deploy wants to call the modelRefusedSampling is not enabled for MCP server "deploy"; enable it in Settings → MCP servers.' },
   ],
+  ['data-model-pause', { testId: 'paused-request-record', text: 'Model call 2 was paused, then sent with your edits.' }],
 ];
 
 const HIDDEN: DataPartType[] = ['data-tool-decision', 'data-tool-edit', 'data-tool-progress', 'data-compaction', 'data-context', 'data-mcp-resource'];
