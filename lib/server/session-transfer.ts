@@ -16,6 +16,7 @@ import { limitRequest } from './rate-limit';
 import { requireSession } from './session-access';
 import { scrubJson, scrubText, secretValuesToScrub } from './secret-scrub';
 import { jsonDepth } from '@/lib/api/json-depth';
+import { checkImageParts, formatBytes, isShownImage } from '@/lib/api/attachments';
 import { EXPORT_FORMAT, EXPORT_VERSION, MAX_IMPORT_DEPTH, sessionExportSchema, upgradeExport, type SessionExport } from './session-format';
 import { toSessionSummary } from './sessions';
 import { knownSwitches } from './session-mcp-switches';
@@ -126,6 +127,10 @@ function messageMarkdown(message: AgentUIMessage): string {
       if (part.state === 'output-available') blocks.push(fenced('json', json(part.output)));
       else if (part.state === 'output-error') blocks.push(`Error: ${part.errorText}`);
       else if (part.state === 'output-denied') blocks.push('Denied.');
+    } else if (part.type === 'file') {
+      // An attached image is named, not inlined: the JSON export carries it.
+      const bytes = Buffer.byteLength(part.url.slice(part.url.indexOf(',') + 1), 'base64');
+      blocks.push(`*[image: ${part.filename ?? 'attached image'} (${part.mediaType}, ${formatBytes(bytes)})]*`);
     } else if (part.type === 'data-run-end') blocks.push(`*${part.data.message}*`);
   }
   return blocks.join('\n\n');
@@ -194,6 +199,13 @@ async function checkMessages(file: SessionExport): Promise<AgentUIMessage[]> {
       const role = typeof entry.message === 'object' && entry.message !== null ? (entry.message as { role?: unknown }).role : undefined;
       const check = await checkMessage({ id: entry.id, role: typeof role === 'string' ? role : '', message: entry.message });
       if (!check.ok) refuse(`messages[${index}]: ${check.reason}`);
+      // Attached images as the chat route stores them: data URLs whose bytes are a PNG, JPEG, GIF or WebP, within its limits
+      // (a link would make the server fetch it when the model is called; any other file is never drawn).
+      const files = check.message.parts.filter((part) => part.type === 'file');
+      const images = files.filter(isShownImage);
+      if (images.length !== files.length) refuse(`messages[${index}]: an attached file is not a PNG, JPEG, GIF or WebP image as a data URL.`);
+      const verdict = checkImageParts(images);
+      if (!verdict.ok) refuse(`messages[${index}]: ${verdict.message}`);
       return check.message;
     }),
   );

@@ -42,6 +42,18 @@ function withoutToolIO(message: AgentUIMessage): AgentUIMessage {
   return { ...message, parts };
 }
 
+/**
+ * Images attached to messages stay out of share links: the secret scan reads text, not pictures (a screenshot of a
+ * key would go out unseen), and base64 is no text to scan. Each leaves a note naming it, so the message still reads.
+ */
+function withoutImages(message: AgentUIMessage): AgentUIMessage {
+  if (!message.parts.some((part) => part.type === 'file')) return message;
+  return {
+    ...message,
+    parts: message.parts.map((part): AgentUIMessagePart => (part.type === 'file' ? { type: 'text', text: `\n\n[Image not shared: ${part.filename ?? part.mediaType}]` } : part)),
+  };
+}
+
 /** Every string of a JSON value with each of `texts` replaced, longest first. */
 function replaceAll<T>(value: T, texts: readonly string[]): T {
   if (texts.length === 0) return value;
@@ -151,7 +163,7 @@ export async function buildShareSnapshot(
       title: records.session.title,
       modelKey: records.session.modelKey,
       sharedAt: Date.now(),
-      messages: options.hideToolIO ? messages.map(withoutToolIO) : messages,
+      messages: (options.hideToolIO ? messages.map(withoutToolIO) : messages).map(withoutImages),
       compactions: compactionEntries(records),
       usage: totalUsage(records),
       systemPrompt: options.hideSystemPrompt ? null : agentInstructions(),

@@ -7,11 +7,11 @@
  * default scenario). `scripted-chat` is unknown to the catalog: text only.
  */
 import { describe, expect, it } from 'vitest';
-import { post, readChunks, setupAppHarness, userMessage } from '../support/app-harness';
+import { params, post, readChunks, setupAppHarness, userMessage } from '../support/app-harness';
 
 const app = setupAppHarness({
   name: 'media',
-  routes: ['transcribe'],
+  routes: ['transcribe', 'exportSession', 'importSession', 'sharePreview'],
   env: { OPENAI_MODELS: 'scripted-responses,scripted-gpt-4.1-mini', OPENAI_COMPATIBLE_MODELS: 'scripted-chat,scripted-gpt-4o' },
 });
 const { api } = app;
@@ -84,6 +84,43 @@ describe('images in a user message', () => {
     response = await chatWithImage(id, 'x', { mediaType: 'image/png', url: 'https://example.com/cat.png' });
     expect(response.status).toBe(415);
     expect(await app.sessionMessages(id)).toEqual([]);
+  });
+});
+
+describe('images in export, import and share links', () => {
+  it('the JSON export carries the image and imports back with it; Markdown names it; a share link leaves it out with a note', async () => {
+    const id = await app.newSession('openai:scripted-gpt-4.1-mini');
+    const url = pngDataUrl();
+    await readChunks(await chatWithImage(id, 'See the chart', { mediaType: 'image/png', url, filename: 'chart.png' }));
+
+    const exported = await (await api.exportSession.GET(new Request(`http://app/api/sessions/${id}/export?format=json`), params({ id }))).json();
+    expect(JSON.stringify(exported.messages[0].message.parts)).toContain(url);
+    const imported = await api.importSession.POST(new Request('http://app/api/sessions/import', post(exported)));
+    expect(imported.status).toBe(201);
+    const copy = (await imported.json()).session.id as string;
+    expect((await app.sessionMessages(copy))[0].parts).toContainEqual({ type: 'file', mediaType: 'image/png', url, filename: 'chart.png' });
+
+    const markdown = await (await api.exportSession.GET(new Request(`http://app/api/sessions/${id}/export?format=markdown`), params({ id }))).text();
+    expect(markdown).toContain('*[image: chart.png (image/png, 64 bytes)]*');
+    expect(markdown).not.toContain('base64');
+
+    const preview = await api.sharePreview.POST(new Request(`http://app/api/sessions/${id}/shares/preview`, post({})), params({ id }));
+    const { snapshot } = (await preview.json()).preview;
+    expect(JSON.stringify(snapshot)).not.toContain('base64');
+    expect(snapshot.messages[0].parts).toContainEqual({ type: 'text', text: '\n\n[Image not shared: chart.png]' });
+  });
+
+  it('an import whose image is a link, or not an image, is refused before anything is written', async () => {
+    const id = await app.newSession('openai:scripted-gpt-4.1-mini');
+    await readChunks(await chatWithImage(id, 'x', { mediaType: 'image/png', url: pngDataUrl() }));
+    const exported = await (await api.exportSession.GET(new Request(`http://app/api/sessions/${id}/export?format=json`), params({ id }))).json();
+    for (const url of ['https://internal.example/secret.png', `data:image/png;base64,${Buffer.from('<svg/>').toString('base64')}`]) {
+      const file = structuredClone(exported);
+      file.messages[0].message.parts[1].url = url;
+      const response = await api.importSession.POST(new Request('http://app/api/sessions/import', post(file)));
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toEqual({ code: 'invalid_import', message: 'Could not import this file: messages[0]: an attached file is not a PNG, JPEG, GIF or WebP image as a data URL.' });
+    }
   });
 });
 

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import config from '../../playwright.config';
+import { MODELS, newSession, shot, waitForRunEnd } from './helpers';
+
+/**
+ * Images in the composer and voice dictation, in a real Chromium: an image
+ * pasted for a model that takes images is attached, sent, shown in the message
+ * and still there after a reload; one dropped for a text-only model is refused
+ * with the model named. Dictation records from Chromium's fake microphone, the
+ * scripted server transcribes it, and the text lands in the composer unsent.
+ * The wire format (input_image, image_url) is checked by tests/integration/media.test.ts.
+ */
+
+// Chromium's fake capture device (a beep) and no permission prompt: the spec's own browser.
+const launchOptions = config.use?.launchOptions ?? {};
+test.use({ launchOptions: { ...launchOptions, args: [...(launchOptions.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
+
+const scriptedOrigin = `http://127.0.0.1:${process.env.E2E_SCRIPTED_PORT ?? 4010}`;
+/** The demo model: the one configured model whose capabilities say it takes images. */
+const VISION_MODEL = 'demo:demo-agent';
+
+/** A real 2×2 PNG (red, green, blue, white). */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==';
+
+/** Dispatches a paste (or a drop on the composer) of one image file, as the browser does for a screenshot on the clipboard. */
+async function giveImage(page: Page, how: 'paste' | 'drop', name: string): Promise<void> {
+  const target = how === 'paste' ? page.getByTestId('composer-input') : page.getByTestId('composer-drop-zone');
+  await target.evaluate(
+    (element, { how, name, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], name, { type: 'image/png' }));
+      const event = how === 'paste' ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }) : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+      element.dispatchEvent(event);
+    },
+    { how, name, base64: PNG_BASE64 },
+  );
+}
+
+test('an image is pasted, sent and kept for a model that sees images, and refused for one that does not', async ({ page }) => {
+  await newSession(page, VISION_MODEL);
+  await giveImage(page, 'paste', 'pixels.png');
+  const chip = page.getByTestId('composer-image');
+  await expect(chip).toHaveCount(1);
+  await expect(chip.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await page.getByTestId('composer-input').fill('What colours are in this image?');
+  await shot(page, 'media-image-attached');
+  await page.getByTestId('send-button').click();
+  await expect(chip).toHaveCount(0);
+  const sent = page.getByTestId('message-user').last();
+  await expect(sent.getByTestId('message-image')).toHaveAttribute('src', `data:image/png;base64,${PNG_BASE64}`);
+  await expect(sent).toContainText('What colours are in this image?');
+  await waitForRunEnd(page);
+  await page.reload();
+  await expect(page.getByTestId('message-user').last().getByTestId('message-image')).toBeVisible();
+
+  // A text-only model: refused before it is attached, with the model named; the attach button says the same.
+  await newSession(page, MODELS.chat);
+  await giveImage(page, 'drop', 'pixels.png');
+  await expect(page.getByTestId('image-problem')).toHaveText(/^scripted-chat does not take images\./);
+  await expect(chip).toHaveCount(0);
+  await shot(page, 'media-image-refused');
+});
+
+test('dictation records from the microphone and puts the transcript into the composer, unsent', async ({ page, request }) => {
+  await request.delete(`${scriptedOrigin}/__requests`);
+  await newSession(page, MODELS.responses);
+  const input = page.getByTestId('composer-input');
+  await input.fill('Note:');
+  const mic = page.getByTestId('voice-button');
+  await expect(mic).toBeEnabled();
+  await mic.click();
+  await expect(mic).toHaveAttribute('data-state', 'recording');
+  await expect(page.getByTestId('dictation-status')).toHaveText(/Recording/);
+  await shot(page, 'media-dictation-recording');
+  await page.keyboard.press('Escape'); // stops the recording (not a run: none is going)
+  await expect(input).toHaveValue(/^Note: Dictated [\d,]+ bytes of audio\/webm\.$/);
+  await expect(mic).toHaveAttribute('data-state', 'idle');
+  await expect(page.getByTestId('message-user')).toHaveCount(0); // inserted for editing, never sent
+  const recorded = (await (await request.get(`${scriptedOrigin}/__requests`)).json()) as { api: string; body: { model: string; file: { type: string; head: string } } }[];
+  const transcription = recorded.filter((r) => r.api === 'transcriptions');
+  expect(transcription).toHaveLength(1);
+  expect(transcription[0].body).toMatchObject({ model: 'gpt-4o-mini-transcribe', file: { type: 'audio/webm', head: expect.stringMatching(/^1a45dfa3/) } });
+});
