@@ -133,15 +133,13 @@ function endpointFor(body: unknown): string {
  */
 export function toCurl(trace: StepTrace, options: { baseUrl: string; path?: string; apiKeyEnv?: string }): string {
   const body = redactSecrets(trace.request.body);
-  const url = `${options.baseUrl.replace(/\/+$/, '')}${options.path ?? endpointFor(body)}`;
+  // Anthropic's Messages API: its own path, key header and version header.
+  const anthropic = trace.request.provider.startsWith('anthropic');
+  const url = `${options.baseUrl.replace(/\/+$/, '')}${options.path ?? (anthropic ? '/messages' : endpointFor(body))}`;
   const json = JSON.stringify(body, null, 2) ?? 'null';
-  const apiKeyEnv = options.apiKeyEnv ?? 'OPENAI_API_KEY';
-  return [
-    `curl ${shellQuote(url)}`,
-    `  -H 'Content-Type: application/json'`,
-    `  -H "Authorization: Bearer $${apiKeyEnv}"`,
-    `  -d ${shellQuote(json)}`,
-  ].join(' \\\n');
+  const apiKeyEnv = options.apiKeyEnv ?? (anthropic ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY');
+  const auth = anthropic ? [`  -H "x-api-key: $${apiKeyEnv}"`, `  -H 'anthropic-version: 2023-06-01'`] : [`  -H "Authorization: Bearer $${apiKeyEnv}"`];
+  return [`curl ${shellQuote(url)}`, `  -H 'Content-Type: application/json'`, ...auth, `  -d ${shellQuote(json)}`].join(' \\\n');
 }
 
 function shellQuote(text: string): string {

@@ -1,5 +1,7 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
+import { toCurl } from '@/lib/agent';
+import { createStepTrace } from '@/lib/agent/trace';
 import { addUsage, emptyUsage } from '@/lib/agent/messages';
 import { usageFromSdk } from '@/lib/agent/usage';
 import { CACHE_BREAKPOINT, withCacheBreakpoints } from '@/lib/models/anthropic';
@@ -115,5 +117,17 @@ describe('cache breakpoints', () => {
     const out = withCacheBreakpoints({ prompt: [base.prompt[1]] });
     expect(out.prompt[0].providerOptions).toEqual({ anthropic: { cacheControl: CACHE_BREAKPOINT } });
     expect(out.tools).toBeUndefined();
+  });
+});
+
+describe('copy as curl for a Claude step', () => {
+  it('posts to /messages with x-api-key read from $ANTHROPIC_API_KEY and the API version', () => {
+    const base = createStepTrace(1, 'model', 0);
+    const trace = { ...base, request: { ...base.request, provider: 'anthropic.messages', body: { model: 'claude-sonnet-4-5', messages: [] } } };
+    const curl = toCurl(trace, { baseUrl: 'https://api.anthropic.com/v1/' });
+    expect(curl).toContain("curl 'https://api.anthropic.com/v1/messages'");
+    expect(curl).toContain('-H "x-api-key: $ANTHROPIC_API_KEY"');
+    expect(curl).toContain("-H 'anthropic-version: 2023-06-01'");
+    expect(curl).not.toContain('Authorization');
   });
 });
