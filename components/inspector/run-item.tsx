@@ -39,7 +39,7 @@ export function RunItem({ run, index, defaultOpen, version }: { run: RunSummary;
         </span>
       </CollapsibleTrigger>
       <CollapsibleContent>
-        <div className="pt-1 pb-3 pl-2">{open && <RunSteps runId={run.id} version={version} />}</div>
+        <div className="pt-1 pb-3 pl-2">{open && <RunSteps runId={run.id} modelKey={run.modelKey} version={version} />}</div>
       </CollapsibleContent>
     </Collapsible>
   );

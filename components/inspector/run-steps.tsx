@@ -6,7 +6,7 @@ import { useRunSteps } from '@/lib/client/data';
 import { readError } from '@/lib/client/api-error';
 
 /** The steps of one run, re-read whenever `version` changes (a run finished, or a poll while one is active). */
-export function RunSteps({ runId, version }: { runId: string; version: number }) {
+export function RunSteps({ runId, modelKey, version }: { runId: string; modelKey: string; version: number }) {
   const { data: steps, error } = useRunSteps(runId, version);
 
   if (error && !steps) return <p className="px-1 text-xs text-destructive">Could not load the steps: {readError(error).message}</p>;
@@ -21,7 +21,7 @@ export function RunSteps({ runId, version }: { runId: string; version: number })
   return (
     <div className="flex flex-col gap-3">
       {steps.map((step, index) => (
-        <StepTraceView key={step.stepNumber} step={step} position={index + 1} />
+        <StepTraceView key={step.stepNumber} step={step} position={index + 1} runId={runId} modelKey={modelKey} />
       ))}
     </div>
   );

@@ -1,10 +1,16 @@
 'use client';
 
-import { TerminalIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { GitCompareArrowsIcon, PencilIcon, RepeatIcon, TerminalIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { JsonBlock } from '@/components/agent/json-block';
+import { useDiffSelection } from '@/components/inspector/diff-selection';
+import { ReplayView } from '@/components/inspector/replay-view';
+import { RerunView } from '@/components/inspector/rerun-view';
+import { editableRequestFromTrace } from '@/lib/agent/editable-request';
 import type { StepTrace } from '@/lib/agent/trace';
 import type { RunStep } from '@/lib/api-types';
 import { formatDuration, formatNumber, prettyJson } from '@/lib/client/format';
@@ -35,12 +41,25 @@ function sectionsOf(trace: Partial<StepTrace> & Record<string, unknown>): Sectio
   return sections;
 }
 
-/** One model call of a run: what was sent, what came back, and how long it took. */
-export function StepTraceView({ step, position }: { step: RunStep; position: number }) {
+type DebugMode = 'rerun' | 'replay';
+
+/**
+ * One model call of a run: what was sent, what came back, and how long it took;
+ * and the debugger's actions on it: edit and re-run, replay with another model,
+ * pick it for a diff with another step.
+ */
+export function StepTraceView({ step, position, runId, modelKey }: { step: RunStep; position: number; runId: string; modelKey: string }) {
   const trace = step.trace as Partial<StepTrace> & Record<string, unknown>;
   const sections = sectionsOf(trace);
   const usage = trace.usage;
   const approx = usage?.estimated ? '≈' : '';
+  const [mode, setMode] = useState<DebugMode | null>(null);
+  const selection = useDiffSelection();
+  // Only a model call has a request to edit, replay or compare.
+  const request = useMemo(() => (trace.kind !== 'approvals' && trace.request?.body ? editableRequestFromTrace(trace.request) : null), [trace.kind, trace.request]);
+  const pickKey = `${runId}:${step.stepNumber}`;
+  const picked = selection?.isPicked(pickKey) ?? false;
+  const toggleMode = (next: DebugMode) => setMode((current) => (current === next ? null : next));
 
   return (
     <section className="rounded-xl border bg-card" data-testid="inspector-step" data-step-number={step.stepNumber} aria-label={`Step ${position}`}>
@@ -64,6 +83,37 @@ export function StepTraceView({ step, position }: { step: RunStep; position: num
           <CopyButton text={() => prettyJson(step.trace)} label="Copy the whole step as JSON" data-testid="copy-step" />
         </span>
       </header>
+      {request && (
+        <div className="flex flex-wrap items-center gap-1.5 border-b px-3 py-1.5" role="toolbar" aria-label={`Debug step ${position}`}>
+          <Button type="button" variant={mode === 'rerun' ? 'secondary' : 'ghost'} size="xs" aria-pressed={mode === 'rerun'} onClick={() => toggleMode('rerun')} data-testid="step-edit-rerun">
+            <PencilIcon /> Edit and re-run
+          </Button>
+          <Button type="button" variant={mode === 'replay' ? 'secondary' : 'ghost'} size="xs" aria-pressed={mode === 'replay'} onClick={() => toggleMode('replay')} data-testid="step-replay">
+            <RepeatIcon /> Replay with another model
+          </Button>
+          {selection && (
+            <Button
+              type="button"
+              variant={picked ? 'secondary' : 'ghost'}
+              size="xs"
+              aria-pressed={picked}
+              onClick={() => selection.toggle({ key: pickKey, label: `${modelKey} · step ${position}`, request, startedAt: trace.startedAt ?? '' })}
+              data-testid="step-pick-diff"
+            >
+              <GitCompareArrowsIcon /> {picked ? 'Picked for diff' : 'Diff…'}
+            </Button>
+          )}
+        </div>
+      )}
+      {request && mode && (
+        <div className="border-b bg-muted/20 p-3" data-testid="step-debugger">
+          {mode === 'rerun' ? (
+            <RerunView runId={runId} stepNumber={step.stepNumber} request={request} />
+          ) : (
+            <ReplayView runId={runId} stepNumber={step.stepNumber} request={request} modelKey={modelKey} />
+          )}
+        </div>
+      )}
       <Tabs defaultValue="request" className="p-3">
         <TabsList aria-label="Step sections">
           {sections.map((section) => (
