@@ -118,7 +118,7 @@ export function ChatView({
         demo={demo}
         model={imageModel}
       />
-      <SessionSheets sessionId={sessionId} models={models} panels={panels} runsVersion={run.runsVersion} filesVersion={filesVersion} live={chat.busy} />
+      <SessionSheets sessionId={sessionId} models={models} panels={panels} runsVersion={run.runsVersion} filesVersion={filesVersion} live={chat.busy} fields={fields} />
     </SessionContextProvider>
   );
 }

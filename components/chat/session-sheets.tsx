@@ -5,6 +5,7 @@ import dynamic from 'next/dynamic';
 import type { SessionPanel, SessionPanels } from '@/components/chat/hooks/use-session-panels';
 import { Spinner } from '@/components/ui/spinner';
 import type { ModelInfo } from '@/lib/models/types';
+import type { SessionFields } from '@/components/settings/session-settings-sheet';
 
 /**
  * Each panel is its own chunk, fetched the first time it opens (or earlier, when the pointer or focus reaches the
@@ -55,9 +56,12 @@ export function SessionSheets({
   runsVersion,
   filesVersion,
   live,
+  fields,
 }: {
   sessionId: string;
   models: ModelInfo[];
+  /** The chat's model and permission mode: the settings sheet changes them through these, so the header follows. */
+  fields?: SessionFields;
   panels: SessionPanels;
   /** Changes when a run ended: the lists read the server again. */
   runsVersion: number;
@@ -76,7 +80,7 @@ export function SessionSheets({
         <InspectorPanel sessionId={sessionId} open={panels.isOpen('inspector')} onOpenChange={(open) => panels.set('inspector', open)} refreshKey={runsVersion} live={live} />
       </OnceOpened>
       <OnceOpened open={panels.isOpen('settings')}>
-        <SessionSettingsSheet sessionId={sessionId} models={models} open={panels.isOpen('settings')} onOpenChange={(open) => panels.set('settings', open)} />
+        <SessionSettingsSheet sessionId={sessionId} models={models} fields={fields} open={panels.isOpen('settings')} onOpenChange={(open) => panels.set('settings', open)} />
       </OnceOpened>
       <OnceOpened open={panels.isOpen('share')}>
         <ShareDialog sessionId={sessionId} open={panels.isOpen('share')} onOpenChange={(open) => panels.set('share', open)} />

@@ -15,7 +15,7 @@ import { SessionMcpSwitches } from '@/components/mcp/session-mcp-switches';
 import { fetchSession, updateSession } from '@/lib/client/api';
 import { fetchSessionMcpSwitches, saveSessionMcpSwitches } from '@/lib/client/mcp-api';
 import { saveUserDefaults } from '@/lib/client/settings-api';
-import type { SessionMcpSwitches as McpSwitches, SessionSummary } from '@/lib/api-types';
+import type { SessionMcpSwitches as McpSwitches } from '@/lib/api-types';
 import { readError } from '@/lib/client/api-error';
 import type { SettingGroup } from '@/lib/agent/settings';
 import { unsupportedReason } from '@/lib/models/call-options';
@@ -23,6 +23,14 @@ import { PERMISSION_MODES, type PermissionMode } from '@/lib/permissions/policy'
 import { toDraft, toOverrides, type Draft, type DraftValue } from '@/lib/settings/draft';
 import { LOOP_SETTING_FIELDS, type SettingField } from '@/lib/settings/loop-settings';
 import type { ModelInfo } from '@/lib/models/types';
+
+/** The chat's model and permission mode with their (optimistic) setters: components/chat/hooks/use-session-fields.ts. */
+export interface SessionFields {
+  modelKey: string;
+  changeModel: (key: string) => Promise<void>;
+  permissionMode: PermissionMode;
+  changePermissionMode: (mode: PermissionMode) => Promise<void>;
+}
 
 interface SheetDraft {
   modelKey: string;
@@ -62,14 +70,14 @@ export function SessionSettingsSheet({
   models,
   open,
   onOpenChange,
-  onSaved,
+  fields,
 }: {
   sessionId: string;
   models: ModelInfo[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The session as saved, so the header can show a model or mode changed here. */
-  onSaved?: (session: SessionSummary) => void;
+  /** The chat's own model and permission mode (the header's): changed through them, so the header follows. */
+  fields?: SessionFields;
 }) {
   const [draft, setDraft] = useState<SheetDraft>();
   const [loaded, setLoaded] = useState<Pick<SheetDraft, 'modelKey' | 'permissionMode'>>();
@@ -82,8 +90,9 @@ export function SessionSettingsSheet({
     fetchSession(sessionId, { limit: 1 }).then(
       (session) => {
         if (cancelled) return;
-        setLoaded({ modelKey: session.modelKey, permissionMode: session.permissionMode });
-        setDraft({ modelKey: session.modelKey, permissionMode: session.permissionMode, values: toDraft(LOOP_SETTING_FIELDS, session.settings) });
+        const current = { modelKey: fields?.modelKey ?? session.modelKey, permissionMode: fields?.permissionMode ?? session.permissionMode };
+        setLoaded(current);
+        setDraft({ ...current, values: toDraft(LOOP_SETTING_FIELDS, session.settings) });
       },
       (error) => toast.error(`Could not load the settings: ${readError(error).message}`),
     );
@@ -94,6 +103,8 @@ export function SessionSettingsSheet({
     return () => {
       cancelled = true;
     };
+    // The header's model and mode are read when the sheet opens, not followed while it is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, sessionId]);
 
   const model = draft && models.find((m) => m.key === draft.modelKey);
@@ -105,13 +116,16 @@ export function SessionSettingsSheet({
     if (!draft || !loaded) return;
     setSaving(true);
     try {
-      const session = await updateSession(sessionId, {
+      const modelChanged = draft.modelKey !== loaded.modelKey;
+      const modeChanged = draft.permissionMode !== loaded.permissionMode;
+      await updateSession(sessionId, {
         settings: toOverrides(LOOP_SETTING_FIELDS, draft.values),
-        ...(draft.modelKey !== loaded.modelKey ? { modelKey: draft.modelKey } : {}),
-        ...(draft.permissionMode !== loaded.permissionMode ? { permissionMode: draft.permissionMode } : {}),
+        ...(modelChanged && !fields ? { modelKey: draft.modelKey } : {}),
+        ...(modeChanged && !fields ? { permissionMode: draft.permissionMode } : {}),
       });
       if (mcp && mcp.overrides !== mcp.loaded.overrides) await saveSessionMcpSwitches(sessionId, mcp.overrides);
-      onSaved?.(session);
+      if (fields && modelChanged) await fields.changeModel(draft.modelKey);
+      if (fields && modeChanged) await fields.changePermissionMode(draft.permissionMode);
       toast.success('Settings saved. They apply from the next request.');
       onOpenChange(false);
     } catch (error) {
