@@ -1,6 +1,7 @@
 import { CircleStopIcon, GitForkIcon, RefreshCwIcon } from 'lucide-react';
 import { BranchSwitcher } from '@/components/chat/branch-switcher';
 import { useConversationActions } from '@/components/chat/conversation-actions';
+import { ShowInInspectorButton } from '@/components/chat/show-in-inspector-button';
 import { Button } from '@/components/ui/button';
 import { PinButton, PinnedMarker } from '@/components/context/pin-button';
 import { Badge } from '@/components/ui/badge';
@@ -94,7 +95,7 @@ export function ForkButton({ messageId }: { messageId: string }) {
   );
 }
 
-/** Below each finished assistant message: its versions, copy, regenerate, pin, token usage and a Stopped tag. */
+/** Below each finished assistant message: its versions, copy, regenerate, fork, pin, show in inspector, token usage and a Stopped tag. */
 export function MessageFooter({ message }: { message: AgentUIMessage }) {
   const reported = message.metadata?.usage ? normalizeUsage(message.metadata.usage) : undefined;
   // A run that failed before the model answered has nothing to count.
@@ -107,6 +108,7 @@ export function MessageFooter({ message }: { message: AgentUIMessage }) {
       <RegenerateButton messageId={message.id} />
       <ForkButton messageId={message.id} />
       <PinButton messageId={message.id} />
+      <ShowInInspectorButton runId={message.metadata?.runId} />
       <PinnedMarker messageId={message.id} />
       {message.metadata?.stopped && (
         <Badge tone="neutral" data-testid="stopped-tag">
