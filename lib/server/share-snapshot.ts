@@ -3,7 +3,7 @@ import { getToolOrDynamicToolName, isToolUIPart } from 'ai';
 import type { Db } from '@/db/client';
 import { getRunningRun } from '@/db/queries/runs';
 import { readSessionRecords, type SessionRecords } from '@/db/queries/session-transfer';
-import type { AgentUIMessage, AgentUIMessagePart, UsageTotals } from '@/lib/agent/messages';
+import { addUsage, emptyUsage, type AgentUIMessage, type AgentUIMessagePart, type UsageTotals } from '@/lib/agent/messages';
 import type { CompactionEntry, SecretFinding, ShareOptions, ShareSnapshot } from '@/lib/api-types';
 import { ApiError } from './http';
 import { agentInstructions } from './instructions';
@@ -100,15 +100,8 @@ async function withRunFromLog(db: Db, ownerId: string, sessionId: string, messag
 }
 
 function totalUsage(records: SessionRecords): UsageTotals {
-  const total: UsageTotals = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0, estimated: false };
-  for (const run of records.runs) {
-    if (!run.usage) continue;
-    total.inputTokens += run.usage.inputTokens;
-    total.cachedInputTokens += run.usage.cachedInputTokens;
-    total.outputTokens += run.usage.outputTokens;
-    total.reasoningTokens += run.usage.reasoningTokens;
-    total.estimated ||= run.usage.estimated;
-  }
+  let total = emptyUsage();
+  for (const run of records.runs) if (run.usage) total = addUsage(total, run.usage);
   return total;
 }
 
