@@ -1,4 +1,4 @@
-import { BotIcon, CloudIcon, DatabaseIcon, HardDriveIcon, ServerIcon } from 'lucide-react';
+import { BotIcon, CloudIcon, DatabaseIcon, HardDriveIcon, ServerIcon, SparklesIcon } from 'lucide-react';
 import { PageHeader } from '@/components/shell/page-header';
 import { EnvSnippet } from '@/components/setup/env-snippet';
 import { TryDemoButton } from '@/components/setup/try-demo-button';
@@ -16,6 +16,13 @@ const OPTIONS = [
       '# OPENAI_API=chat            # use Chat Completions instead of Responses',
       '# OPENAI_MODELS=gpt-4.1-mini,gpt-4.1',
     ].join('\n'),
+  },
+  {
+    id: 'anthropic',
+    Icon: SparklesIcon,
+    title: 'Anthropic',
+    text: 'Claude through the Messages API: extended thinking shows as reasoning, and prompt caching is on.',
+    code: ['ANTHROPIC_API_KEY=sk-ant-...', '# optional:', '# ANTHROPIC_BASE_URL=https://api.anthropic.com/v1', '# ANTHROPIC_MODELS=claude-sonnet-4-5,claude-haiku-4-5'].join('\n'),
   },
   {
     id: 'compatible',

@@ -22,6 +22,7 @@ test.describe('setup screen (nothing configured)', () => {
 
     const snippets = {
       openai: ['OPENAI_API_KEY=', 'OPENAI_BASE_URL', 'OPENAI_MODELS'],
+      anthropic: ['ANTHROPIC_API_KEY=', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODELS'],
       compatible: ['OPENAI_COMPATIBLE_BASE_URL=', 'OPENAI_COMPATIBLE_API_KEY', 'OPENAI_COMPATIBLE_MODELS'],
       ollama: ['ollama serve', 'OLLAMA_BASE_URL'],
       database: ['DATABASE_URL='],
