@@ -106,6 +106,19 @@ describe('a comparison', () => {
   });
 });
 
+describe('a column that fails', () => {
+  it('ends its own run with the error; the other column answers', async () => {
+    const response = await createGroup({ columns: TWO_MODELS });
+    const { group } = (await response.json()) as { group: CompareGroup };
+    // The first request of this prompt is refused (400, not retried), whichever column sends it first; the next one answers.
+    const prompt = `Fail once [[scenario:http-error?status=400&times=1&key=${group.id}]]`;
+    const responses = await Promise.all(group.sessions.map((session) => app.chat(session.id, prompt)));
+    await Promise.all(responses.map((r) => r.text()));
+    const reasons = await Promise.all(group.sessions.map(async (session) => (await app.sessionMessages(session.id)).at(-1)?.metadata?.runEnd?.reason));
+    expect(reasons.sort()).toEqual(['completed', 'error']);
+  });
+});
+
 describe('a comparison that cannot be made', () => {
   it('needs 2 to 4 columns, and models the owner has; nothing is saved otherwise', async () => {
     const before = await listGroups();
