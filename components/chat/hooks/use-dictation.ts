@@ -9,7 +9,7 @@ import { request } from '@/lib/client/api';
  * pressed again (or Escape, or five minutes), then the recording goes to
  * POST /api/transcribe and the text comes back for the composer, to be read
  * and edited, never sent by itself. Whether the server can transcribe at all
- * is asked once per page (GET /api/transcribe); when it cannot, the button is
+ * is asked when the composer mounts (GET /api/transcribe); when it cannot, the button is
  * off and says why.
  */
 
@@ -22,14 +22,9 @@ const AUDIO_BITS_PER_SECOND = 32_000;
 const PREFERRED_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
 
 type Availability = { available: true; model: string } | { available: false; reason: string };
-let availability: Promise<Availability> | undefined;
 
 function fetchAvailability(): Promise<Availability> {
-  availability ??= request<Availability>('/api/transcribe').catch((error: unknown) => {
-    availability = undefined;
-    return { available: false, reason: readError(error).message };
-  });
-  return availability;
+  return request<Availability>('/api/transcribe').catch((error: unknown) => ({ available: false, reason: readError(error).message }));
 }
 
 /** Plain words for what getUserMedia or MediaRecorder threw. */
