@@ -6,7 +6,7 @@ import { isShownImage, type ImageFilePart } from '@/lib/api/attachments';
 import { cn } from '@/lib/utils';
 
 /** The images a message carries, as stored (file parts the server checked). */
-export function messageImages(message: Pick<AgentUIMessage, 'parts'>): ImageFilePart[] {
+function messageImages(message: Pick<AgentUIMessage, 'parts'>): ImageFilePart[] {
   return message.parts.flatMap((part) => (part.type === 'file' && isShownImage(part) ? [{ type: 'file' as const, mediaType: part.mediaType, url: part.url, filename: part.filename }] : []));
 }
 

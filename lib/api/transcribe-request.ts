@@ -8,8 +8,7 @@ import { formatBytes } from './attachments';
  */
 
 /** Audio the browser records (MediaRecorder: WebM/Opus in Chromium and Firefox, MP4/AAC in Safari) or a file in a common format. */
-export const AUDIO_MEDIA_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/mpeg', 'audio/wav'] as const;
-export type AudioMediaType = (typeof AUDIO_MEDIA_TYPES)[number];
+type AudioMediaType = 'audio/webm' | 'audio/ogg' | 'audio/mp4' | 'audio/mpeg' | 'audio/wav';
 
 /** One dictation, decoded: about 13 minutes of the composer's 32 kbit/s Opus, and under Vercel's 4.5 MB body limit as base64. */
 export const MAX_AUDIO_BYTES = 3 * 1024 * 1024;

@@ -28,7 +28,7 @@ function fetchAvailability(): Promise<Availability> {
 }
 
 /** Plain words for what getUserMedia or MediaRecorder threw. */
-export function microphoneProblem(error: unknown): string {
+function microphoneProblem(error: unknown): string {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'Microphone access was denied. Allow the microphone for this site in the browser, then try again.';
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No microphone was found. Connect one, then try again.';
