@@ -7,7 +7,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { PERMISSION_MODES, type PermissionMode } from '@/lib/permissions/policy';
 import { cn } from '@/lib/utils';
 
-const MODE_INFO: Record<PermissionMode, { label: string; description: string; Icon: LucideIcon }> = {
+export const MODE_INFO: Record<PermissionMode, { label: string; description: string; Icon: LucideIcon }> = {
   plan: { label: 'Plan', description: 'Read-only: the agent can look, not change anything.', Icon: EyeIcon },
   ask: { label: 'Ask', description: 'Reads run; everything else asks you first.', Icon: ShieldQuestionIcon },
   'accept-edits': { label: 'Accept edits', description: 'Reads and workspace edits run; network and external tools ask.', Icon: FilePenIcon },

@@ -8,8 +8,12 @@ import { AttachImageButton, ComposerImageTray } from '@/components/chat/composer
 import { useDictation } from '@/components/chat/hooks/use-dictation';
 import { imageFiles, useImageAttachments, type ImageModel } from '@/components/chat/hooks/use-image-attachments';
 import { DictationStatus, VoiceButton } from '@/components/chat/voice-button';
+import { CostPanel, HelpPanel } from '@/components/chat/command-panels';
 import { useComposerAssist } from '@/components/chat/hooks/use-composer-assist';
-import { useDraftText, type Draft } from '@/components/chat/hooks/use-draft';
+import { usePersistedDraft, useDraftText, type Draft } from '@/components/chat/hooks/use-draft';
+import { requestEdit } from '@/components/chat/hooks/use-edit-request';
+import type { SessionPanels } from '@/components/chat/hooks/use-session-panels';
+import { useSlashCommands, type SlashCommandHost } from '@/components/chat/hooks/use-slash-commands';
 import type { MessageActions } from '@/components/chat/hooks/use-message-actions';
 import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
 import type { SessionRun } from '@/components/chat/hooks/use-session-run';
@@ -18,7 +22,9 @@ import { QueuedMessages } from '@/components/chat/queued-messages';
 import { ContextNotice } from '@/components/context/context-notice';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import type { ImageFilePart } from '@/lib/api/attachments';
+import type { ModelInfo } from '@/lib/models/types';
 import type { PermissionMode } from '@/lib/permissions/policy';
+import { cn } from '@/lib/utils';
 import { queueHoldReason } from '@/lib/client/queue-hold';
 import { latestTodosFromMessages } from '@/lib/todos/todos';
 
@@ -34,6 +40,10 @@ export function ChatComposerArea({
   onPermissionModeChange,
   demo,
   model,
+  models,
+  modelKey,
+  onModelChange,
+  panels,
   ref,
 }: {
   run: SessionRun;
@@ -47,6 +57,11 @@ export function ChatComposerArea({
   demo: boolean;
   /** The session's model: whether it takes images, and its name for the refusal. */
   model?: ImageModel;
+  /** What the slash commands read and change: the models to pick from, the session's model, its panels. */
+  models: readonly ModelInfo[];
+  modelKey: string;
+  onModelChange: (modelKey: string) => void;
+  panels: SessionPanels;
   ref: React.Ref<HTMLDivElement>;
 }) {
   const { chat } = run;
@@ -54,6 +69,23 @@ export function ChatComposerArea({
   // The call that set the list may be on a page not loaded: then the server's answer for what came before holds.
   const todosBefore = run.history.history.todosBefore;
   const todos = useMemo(() => latestTodosFromMessages(chat.messages) ?? todosBefore ?? [], [chat.messages, todosBefore]);
+  const host: SlashCommandHost = {
+    sessionId: chat.id,
+    busy,
+    lastMessageId: () => chat.messages.at(-1)?.id,
+    models,
+    modelKey,
+    onModelChange,
+    permissionMode,
+    onPermissionModeChange,
+    openPanel: (panel) => panels.set(panel, true),
+  };
+  /** Up-arrow in the empty composer: the edit form of the last message sent (not while the agent runs, as the edit button). */
+  const editLast = () => {
+    if (busy) return false;
+    const last = chat.messages.findLast((message) => message.role === 'user');
+    return last ? requestEdit(last.id, draft.focus) : false;
+  };
   return (
     <div ref={ref} className="mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-4">
       <QueuedMessages
@@ -76,9 +108,11 @@ export function ChatComposerArea({
         sendDisabledReason={stop.stopping ? 'Stopping the run…' : compacting ? 'Compacting the context…' : undefined}
         toolbar={<PermissionModeToggle mode={permissionMode} onChange={onPermissionModeChange} />}
         model={model}
+        host={host}
+        onEditLast={editLast}
       />
       <p className="mt-1.5 text-center text-[11px] text-muted-foreground">
-        {busy ? 'Enter to queue' : 'Enter to send'} · Shift+Enter for a new line · / for commands · @ to attach a resource
+        {busy ? 'Enter to queue · Esc to stop' : 'Enter to send'} · Shift+Enter for a new line · / for commands · @ to attach a resource
         {demo ? ' · Demo model: scripted answers, no LLM' : ''}
       </p>
     </div>
@@ -94,18 +128,22 @@ function DraftComposer({
   onSend,
   onQueue,
   model,
+  host,
   ...props
 }: {
   draft: Draft;
+  host: SlashCommandHost;
   onSend: (text: string, resources: readonly McpResourceAttachment[], images: readonly ImageFilePart[]) => void;
   onQueue: (text: string) => void;
   model?: ImageModel;
 } & Pick<
   React.ComponentProps<typeof Composer>,
-  'onStop' | 'placeholder' | 'busy' | 'stopping' | 'sendDisabledReason' | 'toolbar'
+  'onStop' | 'placeholder' | 'busy' | 'stopping' | 'sendDisabledReason' | 'toolbar' | 'onEditLast'
 >) {
   const text = useDraftText(draft);
-  const menus = useComposerAssist(draft);
+  usePersistedDraft(draft, host.sessionId);
+  const slash = useSlashCommands(host);
+  const menus = useComposerAssist(draft, slash);
   const { promptForm, notice } = menus;
   const images = useImageAttachments(draft, model);
   // Dictated text goes after what is typed, to be read and edited; it is never sent by itself.
@@ -141,9 +179,19 @@ function DraftComposer({
           onCancel={menus.closePromptForm}
         />
       )}
+      {slash.panel === 'help' && <HelpPanel commands={menus.assist.commands} onClose={slash.closePanel} />}
+      {slash.panel === 'cost' && <CostPanel sessionId={host.sessionId} models={host.models} onClose={slash.closePanel} />}
       {notice && (
-        <p role="status" className="mb-1.5 rounded-lg border border-warning/40 bg-warning/10 px-3 py-1.5 text-xs text-warning-text" data-testid="composer-notice">
-          {notice}
+        <p
+          role="status"
+          className={cn(
+            'mb-1.5 rounded-lg border px-3 py-1.5 text-xs',
+            notice.tone === 'warning' ? 'border-warning/40 bg-warning/10 text-warning-text' : 'bg-muted/60 text-muted-foreground',
+          )}
+          data-testid="composer-notice"
+          data-tone={notice.tone}
+        >
+          {notice.text}
         </p>
       )}
       <Composer
@@ -174,6 +222,11 @@ function DraftComposer({
         }}
         inputRef={draft.inputRef}
         assist={menus.assist}
+        onDismiss={() => {
+          if (!slash.panel) return false;
+          slash.closePanel();
+          return true;
+        }}
         attachments={
           <>
             <ComposerImageTray attachments={images} />

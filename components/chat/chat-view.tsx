@@ -116,6 +116,10 @@ export function ChatView({
         permissionMode={fields.permissionMode}
         onPermissionModeChange={(mode) => void fields.changePermissionMode(mode)}
         demo={demo}
+        models={models}
+        modelKey={fields.modelKey}
+        onModelChange={(key) => void fields.changeModel(key)}
+        panels={panels}
         model={imageModel}
       />
       <SessionSheets sessionId={sessionId} models={models} panels={panels} runsVersion={run.runsVersion} filesVersion={filesVersion} live={chat.busy} fields={fields} />

@@ -2,7 +2,7 @@
 
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { ArrowUpIcon, ListPlusIcon, SquareIcon } from 'lucide-react';
-import { menuOptionId } from '@/components/chat/composer-menu';
+import { ComposerMenuList, menuOptionId, type ComposerMenuItem } from '@/components/chat/composer-menu';
 import { CatalogMenu } from '@/components/chat/catalog-menu';
 import { mentionOptions } from '@/components/chat/mention-picker';
 import { ComposerResourceChips } from '@/components/chat/resource-chips';
@@ -13,7 +13,7 @@ import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import { CHAR_WARNING_AT, MAX_MESSAGE_CHARS } from '@/lib/client/limits';
 import { formatNumber } from '@/lib/client/format';
 import type { ComposerCatalog, McpResourceInfo } from '@/lib/client/mcp-catalog';
-import type { SlashCommand } from '@/lib/client/slash-commands';
+import { commandTakesArgument, type ArgumentOption, type ArgumentSource, type SlashCommand } from '@/lib/client/slash-commands';
 import { cn } from '@/lib/utils';
 
 const MAX_INPUT_HEIGHT_PX = 280;
@@ -38,6 +38,10 @@ interface ComposerProps {
   className?: string;
   /** The `@` resource picker, its chips, and the `/` command menu (the session's composer; the new-chat page has none). */
   assist?: ComposerAssist;
+  /** Up-arrow in an empty composer: edit the last message sent. Answers false when there is none to edit (the key then does what it does). */
+  onEditLast?: () => boolean;
+  /** Escape with no menu open: close what the owner shows above the composer (a panel, a notice). Answers true when it closed something. */
+  onDismiss?: () => boolean;
   /** Above the text, beside the resource chips: e.g. attached images. */
   attachments?: React.ReactNode;
   /** Right of the toolbar, before Send/Stop: e.g. a microphone button. */
@@ -55,12 +59,19 @@ export interface ComposerAssist {
   onDetach: (resource: McpResourceAttachment) => void;
   /** A command chosen in the menu: a built-in one is typed out, a prompt opens its form. */
   onCommand: (command: SlashCommand) => void;
+  /** The values offered for a built-in command's argument (`/mode `, `/model `, `/export `). */
+  argumentOptions?: (source: ArgumentSource, query: string) => ArgumentOption[];
 }
 
-/** A menu the text at the caret opens: `/name` at the start, or `@query` after a space or at the start. */
+/**
+ * A menu the text at the caret opens: `/name` at the start, the argument of a
+ * command (`/mode pl`), or `@query` after a space or at the start.
+ */
 interface MenuTrigger {
-  kind: 'mention' | 'slash';
+  kind: 'mention' | 'slash' | 'argument';
   query: string;
+  /** The command whose argument is typed (kind `argument`). */
+  command?: string;
   /** Where the trigger text starts and ends (it is replaced when an option is chosen). */
   start: number;
   end: number;
@@ -68,8 +79,13 @@ interface MenuTrigger {
 
 export function menuTriggerAt(value: string, caret: number): MenuTrigger | undefined {
   const before = value.slice(0, caret);
+  const atWordEnd = /^(\s|$)/.test(value.slice(caret));
   const slash = /^\/(\S*)$/.exec(before);
-  if (slash && /^(\s|$)/.test(value.slice(caret))) return { kind: 'slash', query: slash[1]!, start: 0, end: caret };
+  if (slash && atWordEnd) return { kind: 'slash', query: slash[1]!, start: 0, end: caret };
+  const argument = /^\/([^\s/]+) +(\S*)$/.exec(before);
+  if (argument && atWordEnd && !value.slice(caret).trim()) {
+    return { kind: 'argument', command: argument[1]!, query: argument[2]!, start: caret - argument[2]!.length, end: caret };
+  }
   const mention = /(^|\s)@([^\s@]*)$/.exec(before);
   if (mention) return { kind: 'mention', query: mention[2]!, start: caret - mention[2]!.length - 1, end: caret };
   return undefined;
@@ -94,26 +110,48 @@ export function Composer({
   autoFocus,
   className,
   assist,
+  onEditLast,
+  onDismiss,
   attachments,
   actions,
 }: ComposerProps) {
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const ref = inputRef ?? ownRef;
   useAutoGrow(ref, value);
-  const menu = useComposerMenu(assist, value, ref, onChange);
 
   const length = value.length;
   const tooLong = length > MAX_MESSAGE_CHARS;
   const empty = value.trim().length === 0;
   const canSend = !busy && !empty && !tooLong && !sendDisabledReason;
   const canQueue = busy && Boolean(onQueue) && !empty && !tooLong;
+  /** Sends (or, during a run, queues) what is in the box; `force` for text a menu just put there (`value` is the old text). */
+  function submit(force = false) {
+    if (busy) {
+      if (onQueue && (canQueue || force)) onQueue();
+    } else if (canSend || (force && !sendDisabledReason)) onSend();
+  }
+  const menu = useComposerMenu(assist, value, ref, onChange, () => submit(true));
 
   function handleKeyDown(event: React.KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.nativeEvent.isComposing) return;
     if (menu.handleKey(event)) return;
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
+    if (event.key === 'Escape') {
+      // A panel or notice first, then the run: Escape stops the agent.
+      if (onDismiss?.()) event.preventDefault();
+      else if (busy && onStop && !stopping) {
+        event.preventDefault();
+        onStop();
+      }
+      return;
+    }
+    if (event.key === 'ArrowUp' && plain && value === '' && onEditLast?.()) {
+      event.preventDefault();
+      return;
+    }
+    if (event.key !== 'Enter' || event.shiftKey) return;
     event.preventDefault();
-    if (canSend) onSend();
-    else if (canQueue) onQueue?.();
+    submit();
   }
 
   const sendLabel = tooLong
@@ -175,54 +213,81 @@ export function Composer({
  * The open menu (if any) and its keyboard: arrows move, Enter or Tab choose,
  * Escape closes it until the trigger text changes. Choosing a resource
  * removes the `@query` text and attaches a chip; choosing a command hands it
- * to the owner.
+ * to the owner; choosing an argument value puts it in, and Enter runs the
+ * command (Tab only completes).
  */
 function useComposerMenu(
   assist: ComposerAssist | undefined,
   value: string,
   ref: React.RefObject<HTMLTextAreaElement | null>,
   onChange: (value: string) => void,
+  submit: () => void,
 ) {
   const menuId = useId();
   const [trigger, setTrigger] = useState<MenuTrigger | undefined>();
   const [activeIndex, setActiveIndex] = useState(0);
   const [dismissed, setDismissed] = useState<string | undefined>();
   const triggerKey = trigger ? `${trigger.kind}:${trigger.start}:${trigger.query}` : undefined;
-  const open = Boolean(assist && trigger && triggerKey !== dismissed && value.slice(trigger.start, trigger.end) === (trigger.kind === 'slash' ? '/' : '@') + trigger.query);
+  const marker = trigger?.kind === 'slash' ? '/' : trigger?.kind === 'mention' ? '@' : '';
+  const typed = Boolean(trigger && value.slice(trigger.start, trigger.end) === marker + trigger.query);
+  const open = Boolean(assist && trigger && triggerKey !== dismissed && typed);
 
   const mention = open && trigger?.kind === 'mention' ? mentionOptions(assist!.catalog.data, trigger.query, assist!.attachments) : [];
   const slash = open && trigger?.kind === 'slash' ? slashOptions(assist!.commands, trigger.query) : [];
-  const count = trigger?.kind === 'mention' ? mention.length : slash.length;
+  const argument = open && trigger?.kind === 'argument' ? argumentMenu(assist!, trigger) : [];
+  const count = trigger?.kind === 'mention' ? mention.length : trigger?.kind === 'slash' ? slash.length : argument.length;
   const active = Math.min(activeIndex, Math.max(0, count - 1));
+  // An argument menu shows only when it has something to offer (`/compact keep the API` has no values).
+  const shown = open && (trigger?.kind !== 'argument' || count > 0);
 
   function update(text: string, caret: number | null) {
     if (!assist) return;
     const next = caret === null ? undefined : menuTriggerAt(text, caret);
     setTrigger(next);
     if (next && `${next.kind}:${next.start}:${next.query}` !== triggerKey) setActiveIndex(0);
-    if (next) assist.loadCatalog();
+    if (next && next.kind !== 'argument') assist.loadCatalog();
   }
 
-  function choose(index: number) {
+  /** Puts `text` in place of the trigger text and the caret after it. */
+  function replaceTrigger(text: string) {
+    if (!trigger) return;
+    const next = value.slice(0, trigger.start) + text + value.slice(trigger.end);
+    onChange(next);
+    setTrigger(undefined);
+    const caret = trigger.start + text.length;
+    requestAnimationFrame(() => ref.current?.setSelectionRange(caret, caret));
+  }
+
+  function choose(index: number, run = false) {
     if (!assist || !trigger) return;
     if (trigger.kind === 'mention') {
       const resource = mention[index]?.resource;
       if (!resource) return;
       assist.onAttach(resource);
-      const rest = value.slice(0, trigger.start) + value.slice(trigger.end);
-      onChange(rest);
-      setTrigger(undefined);
-      requestAnimationFrame(() => ref.current?.setSelectionRange(trigger.start, trigger.start));
+      replaceTrigger('');
+      return;
+    }
+    if (trigger.kind === 'argument') {
+      const option = argument[index];
+      if (!option) return;
+      replaceTrigger(option.value);
+      if (run) submit();
       return;
     }
     const command = slash[index]?.command;
     if (!command) return;
     setTrigger(undefined);
+    // A built-in command without an argument runs at once from Enter (`/he` Enter runs /help).
+    if (run && command.kind === 'built-in' && !commandTakesArgument(command)) {
+      replaceTrigger(`/${command.name}`);
+      submit();
+      return;
+    }
     assist.onCommand(command);
   }
 
   function handleKey(event: React.KeyboardEvent<HTMLTextAreaElement>): boolean {
-    if (!open || event.nativeEvent.isComposing) return false;
+    if (!shown || event.nativeEvent.isComposing) return false;
     if (event.key === 'Escape') {
       event.preventDefault();
       setDismissed(triggerKey);
@@ -241,21 +306,34 @@ function useComposerMenu(
       const typedOut = trigger?.kind === 'slash' && slash[active]?.command.kind === 'built-in' && slash[active]?.command.name === trigger.query;
       if (typedOut && event.key === 'Enter') return false;
       event.preventDefault();
-      choose(active);
+      choose(active, event.key === 'Enter');
       return true;
     }
     return false;
   }
 
   const state = assist?.catalog.state ?? 'ready';
-  const element =
-    !open || !trigger ? null : (
+  let element: React.ReactNode = null;
+  if (shown && trigger?.kind === 'argument') {
+    element = (
+      <ComposerMenuList
+        id={menuId}
+        label={`/${trigger.command}: Enter runs it, Tab completes`}
+        items={argument.map(argumentItem)}
+        activeIndex={active}
+        onChoose={(index) => choose(index, true)}
+        onActivate={setActiveIndex}
+        testId="argument-menu"
+      />
+    );
+  } else if (shown && trigger) {
+    element = (
       <CatalogMenu
-        kind={trigger.kind}
+        kind={trigger.kind === 'mention' ? 'mention' : 'slash'}
         id={menuId}
         items={(trigger.kind === 'mention' ? mention : slash).map((option) => option.item)}
         activeIndex={active}
-        onChoose={choose}
+        onChoose={(index) => choose(index, true)}
         onActivate={setActiveIndex}
         state={state}
         catalog={assist?.catalog.data}
@@ -263,16 +341,33 @@ function useComposerMenu(
         error={assist?.catalog.error}
       />
     );
+  }
   const comboboxProps = assist
     ? {
         role: 'combobox' as const,
         'aria-autocomplete': 'list' as const,
-        'aria-expanded': open,
-        'aria-controls': open && count > 0 ? menuId : undefined,
-        'aria-activedescendant': open && count > 0 ? menuOptionId(menuId, active) : undefined,
+        'aria-expanded': shown,
+        'aria-controls': shown && count > 0 ? menuId : undefined,
+        'aria-activedescendant': shown && count > 0 ? menuOptionId(menuId, active) : undefined,
       }
     : {};
   return { element, update, handleKey, comboboxProps, close: () => setTrigger(undefined) };
+}
+
+/** The values a built-in command's argument can take, for what was typed after its name. */
+function argumentMenu(assist: ComposerAssist, trigger: MenuTrigger): ArgumentOption[] {
+  const command = assist.commands.find((candidate) => candidate.kind === 'built-in' && candidate.name === trigger.command);
+  if (command?.kind !== 'built-in' || !command.argument || !assist.argumentOptions) return [];
+  return assist.argumentOptions(command.argument, trigger.query);
+}
+
+function argumentItem(option: ArgumentOption): ComposerMenuItem {
+  return {
+    key: option.value,
+    primary: option.label,
+    secondary: option.label === option.value ? option.description : [option.value, option.description].filter(Boolean).join(' · '),
+    meta: [option.meta, option.current ? 'current' : undefined].filter(Boolean).join(' · ') || undefined,
+  };
 }
 
 /** The textarea grows with its content up to MAX_INPUT_HEIGHT_PX, then scrolls. */

@@ -5,11 +5,13 @@ import { useRouter } from 'next/navigation';
 import { toast } from 'sonner';
 import { Composer } from '@/components/chat/composer';
 import { ExamplePrompts } from '@/components/chat/example-prompts';
+import { useStoredText } from '@/components/chat/hooks/use-draft';
 import { ModelPicker } from '@/components/models/model-picker';
 import { PageHeader } from '@/components/shell/page-header';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import { createSession } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
+import { NEW_SESSION_DRAFT, writeDraft } from '@/lib/client/draft-store';
 import { storePendingMessage } from '@/lib/client/pending-message';
 import { parseSlashInput } from '@/lib/client/slash-commands';
 import type { ModelInfo } from '@/lib/models/types';
@@ -22,7 +24,8 @@ import type { ModelInfo } from '@/lib/models/types';
 export function NewChat({ models, defaultModelKey }: { models: ModelInfo[]; defaultModelKey: string }) {
   const router = useRouter();
   const { upsert } = useSessions();
-  const [draft, setDraft] = useState('');
+  // Kept across reloads until sent, apart from each session's own draft.
+  const [draft, setDraft] = useStoredText(NEW_SESSION_DRAFT);
   const [modelKey, setModelKey] = useState(defaultModelKey);
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -48,6 +51,7 @@ export function NewChat({ models, defaultModelKey }: { models: ModelInfo[]; defa
     try {
       const session = await createSession({ modelKey });
       storePendingMessage(session.id, text);
+      writeDraft(NEW_SESSION_DRAFT, '');
       upsert({ ...session, running: true });
       router.push(`/s/${session.id}`);
     } catch (error) {

@@ -6,6 +6,7 @@ import { BranchSwitcher } from '@/components/chat/branch-switcher';
 import { useConversationActions } from '@/components/chat/conversation-actions';
 import { EditMessageForm } from '@/components/chat/edit-message-form';
 import { MessageImages } from '@/components/chat/message-images';
+import { useEditRequest } from '@/components/chat/hooks/use-edit-request';
 import { ForkButton } from '@/components/chat/message-footer';
 import { UnreadableMessagePart } from '@/components/chat/unreadable-message-part';
 import { MessageResourceChips } from '@/components/chat/resource-chips';
@@ -20,6 +21,8 @@ import { messageAttachments } from '@/lib/client/mcp-catalog';
 export const UserMessage = memo(function UserMessage({ message }: { message: AgentUIMessage }) {
   const actions = useConversationActions();
   const [editing, setEditing] = useState(false);
+  // Up-arrow in an empty composer edits this message when it is the last one sent.
+  const editClosed = useEditRequest(message.id, () => setEditing(true));
   const unreadable = unreadableNotice(message);
   if (unreadable) {
     return (
@@ -35,9 +38,13 @@ export const UserMessage = memo(function UserMessage({ message }: { message: Age
     return (
       <EditMessageForm
         initial={text}
-        onCancel={() => setEditing(false)}
+        onCancel={() => {
+          setEditing(false);
+          editClosed();
+        }}
         onSend={(edited) => {
           setEditing(false);
+          editClosed();
           actions.edit(message.id, edited);
         }}
       />

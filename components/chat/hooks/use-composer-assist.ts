@@ -3,12 +3,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ComposerAssist } from '@/components/chat/composer';
 import type { Draft } from '@/components/chat/hooks/use-draft';
+import type { SlashCommands } from '@/components/chat/hooks/use-slash-commands';
 import { MAX_RESOURCES_PER_MESSAGE, type McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import { readError } from '@/lib/client/api-error';
 import { fetchComposerCatalog, pendingAttachment, runMcpPrompt, type ComposerCatalog } from '@/lib/client/mcp-catalog';
 import {
   BUILT_IN_COMMANDS,
   findCommand,
+  parseBuiltInCommand,
   parseSlashInput,
   promptCommands,
   unknownCommandMessage,
@@ -18,6 +20,12 @@ import {
 
 /** How long the tab reuses a listing before a menu asks again (the server keeps its own for as long). */
 const CATALOG_REFRESH_MS = 30_000;
+
+/** A line above the composer: what a command did (`info`), or why nothing was sent (`warning`). */
+export interface ComposerNotice {
+  text: string;
+  tone: 'info' | 'warning';
+}
 
 export interface PromptFormState {
   command: PromptCommand;
@@ -32,13 +40,15 @@ export interface PromptFormState {
  * form, and what a typed command does before anything is sent. Prompts put
  * their text into the composer, to be read and edited before sending, as
  * ChatGPT and Claude Code do; nothing reaches the model until the person sends.
+ * Built-in commands run through `slash` (components/chat/hooks/use-slash-commands.ts).
  */
-export function useComposerAssist(draft: Draft) {
+export function useComposerAssist(draft: Draft, runner?: SlashCommands) {
   const [catalog, setCatalog] = useState<ComposerAssist['catalog']>({ state: 'loading' });
   const loading = useRef<{ at: number; pending: boolean }>({ at: 0, pending: false });
   const [attachments, setAttachments] = useState<McpResourceAttachment[]>([]);
   const [promptForm, setPromptForm] = useState<PromptFormState | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNoticeState] = useState<ComposerNotice | null>(null);
+  const setNotice = useCallback((text: string | null, tone: ComposerNotice['tone'] = 'warning') => setNoticeState(text === null ? null : { text, tone }), []);
   /** What went out with the last message: a message the server refused comes back to the composer with its chips. */
   const lastSent = useRef<{ text: string; attachments: McpResourceAttachment[] } | null>(null);
   useEffect(
@@ -88,7 +98,7 @@ export function useComposerAssist(draft: Draft) {
         setPromptForm({ command, running: false, error: readError(error).message });
       }
     },
-    [draft],
+    [draft, setNotice],
   );
 
   /** A prompt without arguments runs at once; one with arguments opens its form. */
@@ -98,7 +108,7 @@ export function useComposerAssist(draft: Draft) {
       if (command.prompt.arguments.length === 0) void runPrompt(command, {});
       else setPromptForm({ command, initial, running: false });
     },
-    [runPrompt],
+    [runPrompt, setNotice],
   );
 
   const onCommand = useCallback(
@@ -123,7 +133,19 @@ export function useComposerAssist(draft: Draft) {
       const slash = parseSlashInput(text);
       if (!slash) return false;
       const found = findCommand(commands, slash.name);
-      if (found?.kind === 'built-in') return false;
+      if (found?.kind === 'built-in') {
+        const action = parseBuiltInCommand(found.name, slash.rest);
+        if (!runner || !action) return false;
+        const outcome = runner.execute(action);
+        if (outcome.kind === 'pass') return false;
+        if (outcome.kind === 'refused') {
+          setNotice(outcome.notice);
+          return true;
+        }
+        draft.setDraft('');
+        setNotice(outcome.notice ?? null, 'info');
+        return true;
+      }
       if (found?.kind === 'prompt') {
         draft.setDraft('');
         openPrompt(found, slash.rest);
@@ -146,7 +168,7 @@ export function useComposerAssist(draft: Draft) {
       setNotice(unknownCommandMessage(slash.name, commands));
       return true;
     },
-    [catalog.state, commands, draft, openPrompt],
+    [catalog.state, commands, draft, openPrompt, runner, setNotice],
   );
 
   const assist: ComposerAssist = {
@@ -169,6 +191,7 @@ export function useComposerAssist(draft: Draft) {
       draft.focus();
     },
     onCommand,
+    argumentOptions: runner?.argumentOptions,
   };
 
   return {

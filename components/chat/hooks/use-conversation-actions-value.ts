@@ -40,7 +40,7 @@ export function useConversationActionsValue(input: { sessionId: string; initialB
 }
 
 /** Forks the session at a message, adds the fork to the sidebar and opens it. */
-function useForkSession(sessionId: string) {
+export function useForkSession(sessionId: string) {
   const router = useRouter();
   const { upsert } = useSessions();
   return useCallback(

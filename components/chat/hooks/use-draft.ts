@@ -1,6 +1,7 @@
 'use client';
 
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { pruneDrafts, readDraft, writeDraft } from '@/lib/client/draft-store';
 
 /**
  * The composer's text, kept outside React state so that typing re-renders the
@@ -67,4 +68,26 @@ export function useDraft(): Draft {
 /** The draft's text, for the one component that shows it. */
 export function useDraftText(draft: Draft): string {
   return useSyncExternalStore(draft.subscribe, draft.get, draft.get);
+}
+
+/**
+ * Keeps the draft in the browser under `key` (the session id): what was left
+ * unsent comes back after a reload, and sending (which clears it) removes it.
+ * Read after mount, so the server's render (always empty) and the first
+ * client render agree.
+ */
+export function usePersistedDraft(draft: Draft, key: string): void {
+  useEffect(() => {
+    pruneDrafts();
+    const stored = readDraft(key);
+    if (stored && !draft.get()) draft.setDraft(stored);
+    return draft.subscribe(() => writeDraft(key, draft.get()));
+  }, [draft, key]);
+}
+
+/** A stored draft for a page without a session (the new-session page): [text, setText]. */
+export function useStoredText(key: string): [string, (text: string) => void] {
+  const draft = useDraft();
+  usePersistedDraft(draft, key);
+  return [useDraftText(draft), draft.setDraft];
 }

@@ -95,7 +95,7 @@ describe('the / command menu', () => {
     const { input, onCommand, user } = setup();
     await user.type(input, '/');
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
-      expect.stringContaining('/compact [focus]'),
+      ...BUILT_IN_COMMANDS.map((command) => expect.stringContaining(command.usage)),
       expect.stringMatching(/^\/docs:standup.*MCP · docs$/),
     ]);
     await user.keyboard('{ArrowUp}{Tab}');

@@ -1,6 +1,6 @@
 import { act, render, renderHook } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { useDraft, useDraftText, type Draft } from '@/components/chat/hooks/use-draft';
+import { useDraft, useDraftText, usePersistedDraft, type Draft } from '@/components/chat/hooks/use-draft';
 
 test('a sent message comes back when the server refused it', () => {
   const { result } = renderHook(() => useDraft());
@@ -50,4 +50,37 @@ test('typing renders only what shows the text: the handle the view holds never c
   expect(renders.view).toBe(1);
   expect(renders.composer).toBe(6);
   expect(handles.size).toBe(1);
+});
+
+test('a session keeps its unsent draft across a reload, and sending forgets it', () => {
+  localStorage.clear();
+  const first = renderHook(() => {
+    const draft = useDraft();
+    usePersistedDraft(draft, 'session-a');
+    return draft;
+  });
+  act(() => first.result.current.setDraft('half a thought'));
+  first.unmount();
+
+  const reloaded = renderHook(() => {
+    const draft = useDraft();
+    usePersistedDraft(draft, 'session-a');
+    return draft;
+  });
+  expect(reloaded.result.current.get()).toBe('half a thought');
+  const other = renderHook(() => {
+    const draft = useDraft();
+    usePersistedDraft(draft, 'session-b');
+    return draft;
+  });
+  expect(other.result.current.get()).toBe('');
+
+  act(() => reloaded.result.current.markSent('half a thought'));
+  reloaded.unmount();
+  const afterSend = renderHook(() => {
+    const draft = useDraft();
+    usePersistedDraft(draft, 'session-a');
+    return draft;
+  });
+  expect(afterSend.result.current.get()).toBe('');
 });
