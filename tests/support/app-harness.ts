@@ -66,6 +66,7 @@ const routeModules = {
   mcpPrompts: () => import('@/app/api/mcp/prompts/route'),
   sessionMcpTools: () => import('@/app/api/sessions/[id]/mcp-tools/route'),
   transcribe: () => import('@/app/api/transcribe/route'),
+  pausedRequest: () => import('@/app/api/sessions/[id]/paused-request/route'),
 };
 
 type RouteName = keyof typeof routeModules;
