@@ -64,7 +64,7 @@ async function compactSessionNow(db: Db, ownerId: string, session: SessionRow, f
   const state = await loadContextState(db, ownerId, session);
   const toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id });
   try {
-    const instructions = agentInstructions();
+    const instructions = agentInstructions(new Date(), state.settings.systemPrompt);
     const { measure } = await measureSessionView(state, toolSet.tools, instructions);
     const schemas = await toolSchemas(toolSet.tools);
     const model = await resolveModelFor(ownerId, session.modelKey);

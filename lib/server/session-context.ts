@@ -153,7 +153,7 @@ export async function contextReport(db: Db, ownerId: string, session: SessionRow
   const state = await loadContextState(db, ownerId, session);
   const toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id });
   try {
-    const { measure } = await measureSessionView(state, toolSet.tools, agentInstructions());
+    const { measure } = await measureSessionView(state, toolSet.tools, agentInstructions(new Date(), state.settings.systemPrompt));
     const compactions = await listCompactions(db, ownerId, session.id);
     const { thresholds, limits } = state;
     return {

@@ -5,6 +5,7 @@ import { getRunningRun } from '@/db/queries/runs';
 import { readSessionRecords, type SessionRecords } from '@/db/queries/session-transfer';
 import { addUsage, emptyUsage, type AgentUIMessage, type AgentUIMessagePart, type UsageTotals } from '@/lib/agent/messages';
 import type { CompactionEntry, SecretFinding, ShareOptions, ShareSnapshot } from '@/lib/api-types';
+import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import { ApiError } from './http';
 import { agentInstructions } from './instructions';
 import { mapStrings, secretValuesToScrub } from './secret-scrub';
@@ -159,7 +160,7 @@ export async function buildShareSnapshot(
       messages: (options.hideToolIO ? messages.map(withoutToolIO) : messages).map(withoutImages),
       compactions: compactionEntries(records),
       usage: totalUsage(records),
-      systemPrompt: options.hideSystemPrompt ? null : agentInstructions(),
+      systemPrompt: options.hideSystemPrompt ? null : agentInstructions(new Date(), sessionLoopSettings(records.session.settings).systemPrompt),
       workspace: options.hideWorkspace ? null : records.workspace.map((file) => ({ path: file.path, size: file.content.byteLength, text: textOf(file.content) })),
     },
     alwaysRemoved,
