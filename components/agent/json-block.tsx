@@ -23,9 +23,12 @@ export function JsonBlock({
   return (
     <div className={cn('group/json relative min-w-0', className)} {...props}>
       {label && <div className="mb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{label}</div>}
+      {/* Focusable, so a long block can be scrolled from the keyboard too. */}
       <pre
+        tabIndex={0}
+        aria-label={label}
         className={cn(
-          'overflow-auto rounded-lg border px-3 py-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap',
+          'overflow-auto rounded-lg border px-3 py-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
           maxHeightClass,
           tone === 'danger' ? 'border-destructive/25 bg-destructive/5 text-destructive' : 'bg-muted/50 text-foreground/90',
         )}

@@ -66,10 +66,11 @@ export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolP
       >
         <CollapsibleTrigger
           data-testid="tool-toggle"
-          aria-label={`${open ? 'Hide' : 'Show'} details of ${renderer.title}`}
           title={`${open ? 'Hide' : 'Show'} input and output`}
           className="flex w-full items-center gap-2.5 px-3 py-2 text-left text-sm outline-none hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
         >
+          {/* The name is what the header shows, after what pressing it does (WCAG 2.5.3, label in name). */}
+          <span className="sr-only">{open ? 'Hide' : 'Show'} details of </span>
           <ToolCardHeader part={part} renderer={renderer} preview={preview} state={state} timing={timing} running={style.active} open={open} />
         </CollapsibleTrigger>
 

@@ -164,6 +164,7 @@ export function ContextMeter() {
   const report = context?.report;
   if (!context || !report) return null;
   const approx = report.estimated ? '≈' : '';
+  const shown = `${approx}${formatTokens(report.tokens)} / ${formatTokens(report.window)} (${Math.round(report.percent)}%)`;
   return (
     <Popover>
       <PopoverTrigger asChild>
@@ -176,13 +177,11 @@ export function ContextMeter() {
           data-testid="context-meter"
           data-level={report.level}
           data-tokens={report.tokens}
-          aria-label={`Context: ${approx}${report.tokens} of ${report.window} tokens (${Math.round(report.percent)}%). Show the breakdown`}
+          // The name starts with the text it shows (WCAG 2.5.3, label in name), then the exact figures.
+          aria-label={`Context: ${shown}, ${approx}${report.tokens} of ${report.window} tokens. Show the breakdown`}
         >
           <MeterRing report={report} />
-          <span className="hidden sm:inline">
-            {approx}
-            {formatTokens(report.tokens)} / {formatTokens(report.window)} ({Math.round(report.percent)}%)
-          </span>
+          <span className="hidden sm:inline">{shown}</span>
         </button>
       </PopoverTrigger>
       <PopoverContent>

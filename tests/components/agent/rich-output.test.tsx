@@ -17,7 +17,7 @@ function mcpPart(output: RichToolOutput, toolName = 'results__screenshot', title
 async function open(part: ToolPart, title: string) {
   const user = userEvent.setup();
   renderInApp(<ToolCard part={part} messageStreaming={false} />);
-  await user.click(screen.getByRole('button', { name: `Show details of ${title}` }));
+  await user.click(screen.getByRole('button', { name: new RegExp(`^Show details of ${title}\\b`) }));
   return { user, output: screen.getByTestId('tool-output') };
 }
 

@@ -27,7 +27,8 @@ function stateBadge() {
 
 /** The header button that opens the input and output. */
 function toggle(title: string, open = false) {
-  return screen.getByRole('button', { name: `${open ? 'Hide' : 'Show'} details of ${title}` });
+  // The name goes on with what the header shows (summary, time, state).
+  return screen.getByRole('button', { name: new RegExp(`^${open ? 'Hide' : 'Show'} details of ${title}\\b`) });
 }
 
 describe('running', () => {

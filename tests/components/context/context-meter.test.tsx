@@ -18,11 +18,11 @@ function meter() {
 }
 
 describe('levels', () => {
-  test('normal: the figure, the percentage and a full accessible label', () => {
+  test('normal: the figure, the percentage and a full accessible label that starts with the text shown', () => {
     renderMeter(sessionContext());
 
     const button = meter();
-    expect(button.getAttribute('aria-label')).toBe('Context: 96000 of 200000 tokens (48%). Show the breakdown');
+    expect(button.getAttribute('aria-label')).toBe('Context: 96k / 200k (48%), 96000 of 200000 tokens. Show the breakdown');
     expect(button.dataset.level).toBe('ok');
     expect(button.dataset.tokens).toBe('96000');
     expect(button.textContent).toBe('96k / 200k (48%)');
@@ -38,7 +38,7 @@ describe('levels', () => {
     expect(button.dataset.level).toBe('warn');
     expect(button.className).toContain('text-warning-text');
     expect(button.textContent).toBe('150k / 200k (75%)');
-    expect(button.getAttribute('aria-label')).toBe('Context: 150000 of 200000 tokens (75%). Show the breakdown');
+    expect(button.getAttribute('aria-label')).toBe('Context: 150k / 200k (75%), 150000 of 200000 tokens. Show the breakdown');
     expect(screen.getByTestId('context-meter-fill').getAttribute('class')).toContain('stroke-warning');
   });
 
@@ -49,7 +49,7 @@ describe('levels', () => {
     expect(button.dataset.level).toBe('over');
     expect(button.className).toContain('text-destructive');
     expect(button.textContent).toBe('230k / 200k (115%)');
-    expect(button.getAttribute('aria-label')).toBe('Context: 230000 of 200000 tokens (115%). Show the breakdown');
+    expect(button.getAttribute('aria-label')).toBe('Context: 230k / 200k (115%), 230000 of 200000 tokens. Show the breakdown');
     const fill = screen.getByTestId('context-meter-fill');
     expect(fill.getAttribute('class')).toContain('stroke-destructive');
     const [filled, circumference] = (fill.getAttribute('stroke-dasharray') ?? '').split(' ').map(Number);
@@ -61,7 +61,7 @@ describe('levels', () => {
 
     const button = meter();
     expect(button.textContent).toBe('≈12k / 200k (6%)');
-    expect(button.getAttribute('aria-label')).toBe('Context: ≈12345 of 200000 tokens (6%). Show the breakdown');
+    expect(button.getAttribute('aria-label')).toBe('Context: ≈12k / 200k (6%), ≈12345 of 200000 tokens. Show the breakdown');
   });
 });
 
