@@ -20,8 +20,8 @@ export function SessionList({ onNavigate }: { onNavigate?: () => void }) {
   if (sessions.length === 0) {
     return (
       <div className="mx-2 mt-2 flex flex-col items-center gap-2 rounded-xl border border-dashed px-3 py-6 text-center text-xs text-muted-foreground" data-testid="sessions-empty">
-        <MessagesSquareIcon className="size-5 opacity-60" />
-        <p>No sessions yet. Start one and it will show up here.</p>
+        <MessagesSquareIcon className="size-5 opacity-60" aria-hidden />
+        <p>No sessions yet. Press New session to give an agent a task, or drop an exported session (.json) here to import it.</p>
       </div>
     );
   }
