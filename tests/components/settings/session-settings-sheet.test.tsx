@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { SessionSettingsSheet } from '@/components/settings/session-settings-sheet';
 import { fetchSession, updateSession } from '@/lib/client/api';
+import { fetchPresets, saveUserDefaults } from '@/lib/client/settings-api';
 import type { SessionDetail } from '@/lib/api-types';
 import type { ModelInfo } from '@/lib/models/types';
 import { loopSettingsSchema } from '@/lib/settings/loop-settings';
 
 vi.mock('@/lib/client/api', () => ({ fetchSession: vi.fn(), updateSession: vi.fn() }));
+vi.mock('@/lib/client/settings-api', () => ({ fetchPresets: vi.fn(async () => []), savePreset: vi.fn(), deletePreset: vi.fn(), saveUserDefaults: vi.fn() }));
 
 const models: ModelInfo[] = [
   { key: 'openai:cheap', provider: 'openai', providerLabel: 'OpenAI', modelId: 'cheap', label: 'Cheap model', api: 'responses', contextWindow: 8_192, capabilities: { images: false, reasoning: false, temperature: true, topP: true, reasoningEffort: false } },
@@ -67,4 +69,51 @@ test('flags an out-of-range value with the range from the schema; reset clears e
   expect(screen.getByTestId('setting-requireDoneTool')).toHaveProperty('checked', false);
   await user.click(screen.getByTestId('settings-save'));
   await waitFor(() => expect(updateSession).toHaveBeenCalledWith('s1', { settings: {} }));
+});
+
+test('disables what the model does not take, with the reason, and saves model, prompt, sampling and tools; presets fill the prompt', async () => {
+  const reasoningCaps = { images: true, reasoning: true, temperature: false, topP: false, maxOutputTokens: 100_000, reasoningEffort: true };
+  const chatCaps = { images: true, reasoning: false, temperature: true, topP: true, maxOutputTokens: 32_768, reasoningEffort: false };
+  const two: ModelInfo[] = [
+    { key: 'openai:o4-mini', provider: 'openai', providerLabel: 'OpenAI', modelId: 'o4-mini', label: 'o4-mini', api: 'responses', contextWindow: 200_000, pricing: { input: 1.1, output: 4.4 }, capabilities: reasoningCaps },
+    { key: 'openai:gpt-4.1', provider: 'openai', providerLabel: 'OpenAI', modelId: 'gpt-4.1', label: 'gpt-4.1', api: 'responses', contextWindow: 1_047_576, pricing: { input: 2, output: 8 }, capabilities: chatCaps },
+  ];
+  vi.mocked(fetchSession).mockResolvedValue({ ...session({ temperature: 0.2 }), modelKey: 'openai:o4-mini' });
+  vi.mocked(updateSession).mockResolvedValue(session({}));
+  vi.mocked(fetchPresets).mockResolvedValue([{ id: 'p1', name: 'Pirate', prompt: 'Talk like a pirate.', updatedAt: 0 }]);
+  vi.mocked(saveUserDefaults).mockResolvedValue({ modelKey: null, permissionMode: null, settings: {} });
+  const user = userEvent.setup();
+  render(<SessionSettingsSheet sessionId="s1" models={two} open onOpenChange={() => {}} />);
+
+  // A reasoning model: no temperature or top-p (the stored value is kept, not sent), reasoning effort on.
+  const temperature = await screen.findByTestId('setting-temperature');
+  expect(temperature).toHaveProperty('disabled', true);
+  expect(temperature).toHaveProperty('value', '0.2');
+  expect(screen.getByTestId('setting-temperature-reason').textContent).toBe('o4-mini is a reasoning model: it takes no temperature.');
+  expect(screen.getByTestId('setting-topP')).toHaveProperty('disabled', true);
+  expect(screen.getByTestId('setting-reasoningEffort')).toHaveProperty('disabled', false);
+  expect(screen.getByTestId('model-facts').textContent).toContain('200k window');
+
+  // Switch to a model that takes sampling: now reasoning effort is the one disabled.
+  await user.click(screen.getByTestId('settings-model-picker'));
+  const option = (await screen.findAllByTestId('model-option')).find((o) => o.dataset.modelKey === 'openai:gpt-4.1')!;
+  expect(option.textContent).toContain('$2.00 / $8.00 per M');
+  await user.click(option);
+  expect(screen.getByTestId('setting-temperature')).toHaveProperty('disabled', false);
+  expect(screen.getByTestId('setting-reasoningEffort')).toHaveProperty('disabled', true);
+  expect(screen.getByTestId('setting-reasoningEffort-reason').textContent).toBe('gpt-4.1 is not a reasoning model.');
+
+  await user.clear(screen.getByTestId('setting-temperature'));
+  await user.type(screen.getByTestId('setting-temperature'), '0.7');
+  await user.selectOptions(await screen.findByTestId('prompt-preset-select'), 'p1');
+  expect(screen.getByTestId('setting-systemPrompt')).toHaveProperty('value', 'Talk like a pirate.');
+  await user.click(screen.getByTestId('tool-switch-calculator'));
+  await user.selectOptions(screen.getByTestId('setting-permissionMode'), 'plan');
+
+  await user.click(screen.getByTestId('settings-save-defaults'));
+  const expected = { temperature: 0.7, systemPrompt: 'Talk like a pirate.', disabledTools: ['calculator'] };
+  await waitFor(() => expect(saveUserDefaults).toHaveBeenCalledWith({ modelKey: 'openai:gpt-4.1', permissionMode: 'plan', settings: expected }));
+  await user.click(screen.getByTestId('settings-save'));
+  await waitFor(() => expect(updateSession).toHaveBeenCalledWith('s1', { settings: expected, modelKey: 'openai:gpt-4.1', permissionMode: 'plan' }));
+  expect(loopSettingsSchema.parse(expected)).toEqual(expected);
 });
