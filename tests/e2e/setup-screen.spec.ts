@@ -107,4 +107,22 @@ test.describe('setup screen (nothing configured)', () => {
     await page.screenshot({ path: target, animations: 'disabled', caret: 'hide', style: '[data-testid="scroll-to-bottom"] { visibility: hidden !important; }' });
     await shot(page, 'demo-done');
   });
+
+  test('at 390 px every provider card fits the screen: no text cut off at the right edge, the snippets scroll inside', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.getByTestId('setup-screen')).toBeVisible();
+    const cards = page.locator('[data-testid^="setup-option-"]');
+    expect(await cards.count()).toBeGreaterThanOrEqual(4);
+    for (const card of await cards.all()) {
+      const box = (await card.boundingBox())!;
+      expect(box.x + box.width, await card.getAttribute('data-testid')).toBeLessThanOrEqual(390);
+      // The description wraps within the card instead of running past it.
+      const text = card.locator('p').first();
+      expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect((await text.boundingBox())!.x + (await text.boundingBox())!.width).toBeLessThanOrEqual(box.x + box.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'setup-screen-390', { fullPage: true });
+  });
 });
