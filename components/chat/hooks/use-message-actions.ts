@@ -101,9 +101,11 @@ export function useMessageActions(input: {
     if (index === -1) return;
     // The first loaded message follows one the tab has not loaded.
     const parentId = index > 0 ? chat.messages[index - 1].id : run.history.history.earlierId;
+    // The new version keeps the images the edited one carried (the server checks them again).
+    const images = chat.messages[index].parts.filter((part) => part.type === 'file');
     chat.setMessages(chat.messages.slice(0, index));
     patch(sessionId, { running: true, updatedAt: Date.now() });
-    void chat.sendMessage({ text }, { body: { modelKey, parentId } });
+    void chat.sendMessage(images.length ? { parts: [{ type: 'text', text }, ...images] } : { text }, { body: { modelKey, parentId } });
     requestAnimationFrame(input.scrollToBottom);
   }
 
