@@ -31,7 +31,7 @@ function waitForElement(find: () => HTMLElement | null, timeoutMs: number): Prom
  * Opens the inspector on the run that wrote this message: the panel opens the way its header button opens it, then
  * the run is unfolded, scrolled to and focused, so its steps (each exact request) are right there.
  */
-export async function showRunInInspector(runId: string): Promise<boolean> {
+async function showRunInInspector(runId: string): Promise<boolean> {
   const toggle = document.querySelector<HTMLButtonElement>('[data-testid="inspector-toggle"]');
   if (!toggle) return false;
   if (toggle.getAttribute('aria-pressed') !== 'true') toggle.click();

@@ -31,7 +31,7 @@ export interface Shortcut {
 }
 
 /** The parts of a KeyboardEvent the table reads (so tests can pass plain objects). */
-export type ShortcutEvent = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
+type ShortcutEvent = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
 
 const mod = (event: ShortcutEvent) => event.ctrlKey || event.metaKey;
 const plain = (event: ShortcutEvent) => !event.ctrlKey && !event.metaKey && !event.altKey;
@@ -65,7 +65,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
 ];
 
 /** Focus is somewhere typing goes: a text field, a select, or editable content. */
-export function isTypingTarget(target: EventTarget | null): boolean {
+function isTypingTarget(target: EventTarget | null): boolean {
   if (!target || typeof (target as Element).closest !== 'function') return false;
   const element = target as HTMLElement;
   if (element.isContentEditable) return true;

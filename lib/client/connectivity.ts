@@ -5,7 +5,7 @@
  * indicator in the shell.
  */
 
-export type Connectivity = 'online' | 'offline' | 'unreachable';
+type Connectivity = 'online' | 'offline' | 'unreachable';
 
 let serverUnreachable = false;
 const listeners = new Set<() => void>();
