@@ -4,7 +4,7 @@ import { modelLimits, usageCost } from '@/lib/models/catalog';
 import { normalizeUsage } from './message-usage';
 
 /** One model's share of a session's spend: every run on it, on every branch (tokens spent stay spent). */
-export interface ModelSpend {
+interface ModelSpend {
   modelKey: string;
   runs: number;
   usage: UsageTotals;
