@@ -42,9 +42,11 @@ export function PausedRequestCard({ notice, streaming }: { notice: ModelPauseNot
   useEffect(() => {
     if (!waiting || !sessionId) return;
     let cancelled = false;
+    // Continued or stopped from this card: that stays, whatever the server says meanwhile.
+    const show = (next: Phase) => !cancelled && setPhase((current) => (current.kind === 'sent' || current.kind === 'stopped' ? current : next));
     fetchPausedRequest(sessionId).then(
-      (paused) => !cancelled && setPhase(paused.stepNumber === notice.stepNumber ? { kind: 'waiting', paused } : { kind: 'gone' }),
-      (failure) => !cancelled && setPhase(readError(failure).status === 404 ? { kind: 'gone' } : { kind: 'failed', message: readError(failure).message }),
+      (paused) => show(paused.stepNumber === notice.stepNumber ? { kind: 'waiting', paused } : { kind: 'gone' }),
+      (failure) => show(readError(failure).status === 404 ? { kind: 'gone' } : { kind: 'failed', message: readError(failure).message }),
     );
     return () => {
       cancelled = true;

@@ -21,6 +21,7 @@ export function ChatHeader({
   onModelChange,
   usage,
   contextMeter,
+  stepMode,
   inspectorOpen,
   onToggleInspector,
   onOpenSettings,
@@ -38,6 +39,8 @@ export function ChatHeader({
   usage: UsageTotals | undefined;
   /** The context meter; it includes the session usage, so it replaces the usage summary. */
   contextMeter?: React.ReactNode;
+  /** The step mode switch ("pause before each model call"). */
+  stepMode?: React.ReactNode;
   inspectorOpen: boolean;
   onToggleInspector: () => void;
   onOpenSettings: () => void;
@@ -70,6 +73,7 @@ export function ChatHeader({
         {contextMeter ?? <UsageSummary usage={usage} />}
         <ModelPicker models={models} value={modelKey} onChange={onModelChange} className="max-w-60 sm:max-w-64" />
       </div>
+      {stepMode}
       <HeaderToggle label="Session settings: loop limits, retries, timeouts" ariaLabel="Session settings" testId="settings-toggle" panel="settings" onClick={onOpenSettings}>
         <SlidersHorizontalIcon />
       </HeaderToggle>

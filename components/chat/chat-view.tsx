@@ -20,6 +20,7 @@ import { useSessionRun } from '@/components/chat/hooks/use-session-run';
 import { useStopRun } from '@/components/chat/hooks/use-stop-run';
 import { SessionSheets } from '@/components/chat/session-sheets';
 import { ContextMeter } from '@/components/context/context-meter';
+import { StepModeToggle } from '@/components/agent/step-mode-toggle';
 import { SessionContextProvider, useSessionContextState } from '@/components/context/session-context';
 import { useRenameSession } from '@/components/sessions/use-rename-session';
 import { useSessions } from '@/components/sessions/sessions-provider';
@@ -93,6 +94,7 @@ export function ChatView({
         onModelChange={(key) => void fields.changeModel(key)}
         usage={usage}
         contextMeter={<ContextMeter />}
+        stepMode={<StepModeToggle sessionId={sessionId} />}
         inspectorOpen={panels.isOpen('inspector')}
         onToggleInspector={() => panels.toggle('inspector')}
         onOpenSettings={() => panels.set('settings', true)}

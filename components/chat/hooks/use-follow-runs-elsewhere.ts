@@ -46,6 +46,16 @@ export function useFollowRunsStartedElsewhere(input: {
     const timer = setInterval(() => void check(), input.intervalMs ?? RUN_WATCH_MS);
     return () => clearInterval(timer);
   }, [input.intervalMs]);
-  // A run this tab started without a stream of its own (Continue in step mode): attach at once, not at the next tick.
-  useEffect(() => onRunStarted(input.sessionId, () => void check()), [input.sessionId]);
+  // A run this tab started without a stream of its own (Continue in step mode): attach at once, not at the next tick;
+  // one that already ended (it paused again) is shown as it saved itself.
+  const attachStarted = useEffectEvent(async () => {
+    if (input.isBusy()) return;
+    const detail = await fetchSession(input.sessionId, { limit: TRANSCRIPT_PAGE_SIZE }).catch(() => undefined);
+    if (!detail || input.isBusy()) return;
+    input.setMessages(detail.messages, detail.history);
+    if (!detail.running) return;
+    input.onAttached();
+    await input.resumeStream();
+  });
+  useEffect(() => onRunStarted(input.sessionId, () => void attachStarted()), [input.sessionId]);
 }
