@@ -4,9 +4,11 @@ import { loadMessageRows } from '@/db/queries/messages';
 import { loadSnapshotFiles } from '@/db/queries/workspace-snapshots';
 import type { EditableRequest } from '@/lib/agent/editable-request';
 import { modelToUIMessages } from '@/lib/agent/model-to-ui-messages';
+import { MAX_SYSTEM_PROMPT_CHARS } from '@/lib/agent/settings';
 import type { RerunRequest, RerunResponse } from '@/lib/api/step-debugger';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import { ApiError } from './http';
+import { agentInstructions } from './instructions';
 import { keepRunning } from './invocation';
 import { resolveModelFor } from './models';
 import { limitRequest } from './rate-limit';
@@ -39,7 +41,7 @@ export async function rerunStepFor(request: Request, runId: string, stepNumber: 
   const before = rows.filter((row) => row.id !== step.run.messageId).map((row) => row.id);
   const files = await loadSnapshotFiles(db, ownerId, before);
 
-  const settings = forkSettings(sessionLoopSettings(session.settings), step.request, body.request);
+  const settings = forkSettings(sessionLoopSettings(session.settings), step.request, body.request, new Date(step.trace.startedAt));
   const fork = await insertCopiedSession(request, {
     title: `${session.title} (step ${stepNumber + 1} edited)`.slice(0, 200),
     modelKey: model.info.key,
@@ -67,11 +69,19 @@ type Overrides = ReturnType<typeof sessionLoopSettings>;
 
 /**
  * The fork's settings: the session's, with the edited sampling settings (a
- * field cleared in the editor is the model's default again) and the tools
- * switched off in the editor added to the switched-off ones.
+ * field cleared in the editor is the model's default again), the tools
+ * switched off in the editor added to the switched-off ones, and edited
+ * instructions as the session's system prompt: the part after the app's own
+ * instructions, or (when those were rewritten) the whole text, which then
+ * follows the app's instructions instead of replacing them.
  */
-function forkSettings(current: Overrides, original: EditableRequest, edited: EditableRequest): Overrides {
+function forkSettings(current: Overrides, original: EditableRequest, edited: EditableRequest, stepDate: Date): Overrides {
   const next: Record<string, unknown> = { ...current };
+  if (edited.instructions !== original.instructions) {
+    const base = agentInstructions(Number.isNaN(stepDate.getTime()) ? new Date() : stepDate);
+    const own = edited.instructions.startsWith(base) ? edited.instructions.slice(base.length) : edited.instructions;
+    next.systemPrompt = own.trim().slice(0, MAX_SYSTEM_PROMPT_CHARS);
+  }
   for (const key of ['temperature', 'topP', 'maxOutputTokens'] as const) {
     if (edited.settings[key] === original.settings[key]) continue;
     if (edited.settings[key] === undefined) delete next[key];

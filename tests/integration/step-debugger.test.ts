@@ -73,6 +73,7 @@ describe('edit and re-run', () => {
       ...request,
       messages: [...request.messages.slice(0, -1), { role: 'user', content: 'Edited question [[scenario:text?text=edited+answer]]' }],
       tools: request.tools.map((tool) => (tool.name === 'fetch_url' ? { ...tool, enabled: false } : tool)),
+      instructions: `${request.instructions}\n\nAlways answer in French.`,
       settings: { temperature: 0.3 },
     };
 
@@ -93,6 +94,9 @@ describe('edit and re-run', () => {
     expect(received.messages.at(-1)).toMatchObject({ role: 'user', content: 'Edited question [[scenario:text?text=edited+answer]]' });
     expect(JSON.stringify(received.messages)).toContain('version one');
     expect(received.temperature).toBe(0.3);
+    // Edited instructions: the app's own, then the added line (the fork's system prompt).
+    expect(received.messages[0]).toMatchObject({ role: 'system' });
+    expect(String(received.messages[0].content)).toMatch(/^You are an agent in Agent Playground[\s\S]*\n\nAlways answer in French\.$/);
     expect(received.tools.map((t) => t.function.name)).toContain('write_file');
     expect(received.tools.map((t) => t.function.name)).not.toContain('fetch_url');
 
@@ -103,7 +107,7 @@ describe('edit and re-run', () => {
     expect(call).toMatchObject({ state: 'output-available', input: { path: 'notes.txt', content: 'version one' } });
     expect(JSON.stringify(fork.messages[3].parts)).toContain('edited answer');
     expect(fork.forkedFrom).toMatchObject({ sessionId: id });
-    expect(fork.settings).toMatchObject({ temperature: 0.3, disabledTools: ['fetch_url'] });
+    expect(fork.settings).toMatchObject({ temperature: 0.3, disabledTools: ['fetch_url'], systemPrompt: 'Always answer in French.' });
     expect(await fileText(session.id)).toBe('version one');
 
     // The original: messages, runs and traces exactly as before, its workspace at version two.
