@@ -1,6 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { wrapLanguageModel } from 'ai';
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Middleware, SharedV4ProviderOptions } from '@ai-sdk/provider';
+import { withoutForeignReasoning } from './foreign-reasoning';
 import { keyRedactingFetch } from './key-redacting-fetch';
 
 /**
@@ -46,7 +47,8 @@ export function createAnthropicModel(modelId: string, settings: AnthropicSetting
 
 const cacheBreakpointsMiddleware: LanguageModelV4Middleware = {
   specificationVersion: 'v4',
-  transformParams: async ({ params }) => withCacheBreakpoints(params),
+  // Another provider's reasoning (the session changed model) cannot be sent back: it is left out first.
+  transformParams: async ({ params }) => withCacheBreakpoints({ ...params, prompt: withoutForeignReasoning(params.prompt, 'anthropic') }),
 };
 
 /** Options with one breakpoint more (kept apart from the caller's own: a part may already carry `anthropic` options). */

@@ -7,6 +7,7 @@ import { keyRedactingFetch } from './key-redacting-fetch';
 import { readProviderEnv, type ProviderEnv } from './env';
 import { findCatalogEntry, modelCapabilities, modelLimits } from './catalog';
 import { anthropicBaseUrl, createAnthropicModel } from './anthropic';
+import { withOwnReasoningOnly } from './foreign-reasoning';
 import type { ModelInfo, ModelListing, ResolvedModel } from './types';
 
 /**
@@ -96,7 +97,7 @@ export async function resolveModel(key: string, env: ProviderEnv = readProviderE
       // nothing may depend on OpenAI's server-side item store.
       return {
         info,
-        model: withToolResultImages(openai.responses(modelId), { provider: 'openai', modelId }),
+        model: withToolResultImages(withOwnReasoningOnly(openai.responses(modelId), 'openai'), { provider: 'openai', modelId }),
         baseUrl,
         providerOptions: { openai: { store: false, ...(mayReason(modelId) ? { include: ['reasoning.encrypted_content'] } : {}) } },
       };

@@ -5,6 +5,7 @@ import { createStepTrace } from '@/lib/agent/trace';
 import { addUsage, emptyUsage } from '@/lib/agent/messages';
 import { usageFromSdk } from '@/lib/agent/usage';
 import { CACHE_BREAKPOINT, withCacheBreakpoints } from '@/lib/models/anthropic';
+import { withoutForeignReasoning } from '@/lib/models/foreign-reasoning';
 import { modelCapabilities, modelLimits, usageCost } from '@/lib/models/catalog';
 import { envProviderKey, KEYED_PROVIDERS, readProviderEnv, withProviderKeys } from '@/lib/models/env';
 import { listModels, resolveModel } from '@/lib/models/registry';
@@ -129,5 +130,34 @@ describe('copy as curl for a Claude step', () => {
     expect(curl).toContain('-H "x-api-key: $ANTHROPIC_API_KEY"');
     expect(curl).toContain("-H 'anthropic-version: 2023-06-01'");
     expect(curl).not.toContain('Authorization');
+  });
+});
+
+describe("another provider's reasoning", () => {
+  it('is left out of the prompt (an assistant turn of only that goes), own reasoning stays', () => {
+    const prompt: LanguageModelV4CallOptions['prompt'] = [
+      { role: 'user', content: [{ type: 'text', text: 'q' }] },
+      { role: 'assistant', content: [{ type: 'reasoning', text: 'openai thought', providerOptions: { openai: { itemId: 'rs_1' } } }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'claude thought', providerOptions: { anthropic: { signature: 'sig' } } },
+          { type: 'reasoning', text: 'local thought' },
+          { type: 'text', text: 'answer' },
+        ],
+      },
+    ];
+    const forClaude = withoutForeignReasoning(prompt, 'anthropic');
+    expect(forClaude.map((m) => m.content)).toEqual([
+      [{ type: 'text', text: 'q' }],
+      [
+        { type: 'reasoning', text: 'claude thought', providerOptions: { anthropic: { signature: 'sig' } } },
+        { type: 'text', text: 'answer' },
+      ],
+    ]);
+    const forOpenAI = withoutForeignReasoning(prompt, 'openai');
+    expect(forOpenAI.flatMap((m) => (m.role === 'assistant' ? m.content.map((p) => (p.type === 'reasoning' ? p.text : p.type)) : []))).toEqual(['openai thought', 'text']);
+    const ownOnly = [prompt[0]];
+    expect(withoutForeignReasoning(ownOnly, 'openai')).toBe(ownOnly);
   });
 });
