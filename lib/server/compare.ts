@@ -13,6 +13,7 @@ import { modelListingForPage, resolveModelFor } from './models';
 import { currentOwnerId, findViewer } from './owner';
 import { stopRun } from './run-manager';
 import { loadSessionView, toSessionSummary } from './sessions';
+import { newSessionDefaults } from './user-defaults';
 
 /**
  * Compare: the same prompt in 2–4 sessions side by side, each with its own
@@ -27,7 +28,11 @@ import { loadSessionView, toSessionSummary } from './sessions';
 const generateGroupId = createIdGenerator({ prefix: 'cmp', size: 16 });
 const generateSessionId = createIdGenerator({ size: 16 });
 
-/** The group and its sessions; every model is checked before anything is saved. */
+/**
+ * The group and its sessions; every model is checked before anything is saved.
+ * A column starts from the user's defaults for new sessions, like any session,
+ * with its own settings over them.
+ */
 export async function createCompareGroup(request: Request, input: CompareCreateRequest): Promise<CompareGroup> {
   const ownerId = await currentOwnerId(request);
   for (const column of input.columns) await resolveModelFor(ownerId, column.modelKey);
@@ -37,7 +42,9 @@ export async function createCompareGroup(request: Request, input: CompareCreateR
   const sessions: SessionSummary[] = [];
   // One millisecond apart: the columns keep their order (createdAt) wherever they are listed.
   for (const [index, column] of input.columns.entries()) {
-    const row = await createSession(db, { id: generateSessionId(), ownerId, modelKey: column.modelKey, settings: column.settings ?? {}, compareGroupId: id, now: now + index });
+    const defaults = await newSessionDefaults(ownerId, column.modelKey);
+    const settings = { ...defaults.settings, ...column.settings };
+    const row = await createSession(db, { ...defaults, id: generateSessionId(), ownerId, settings, compareGroupId: id, now: now + index });
     sessions.push(toSessionSummary(row, new Set()));
   }
   return { id, sessions };
