@@ -10,7 +10,7 @@ import type { StepTrace } from './trace';
  * own reconstruction) turned back into the AI SDK's model messages.
  */
 
-export interface EditableToolSwitch {
+interface EditableToolSwitch {
   name: string;
   enabled: boolean;
 }
@@ -30,7 +30,7 @@ export interface EditableRequest {
 }
 
 /** Bounds of an edited request: the server checks every field (never trust the browser). */
-export const EDITABLE_REQUEST_LIMITS = { instructionsChars: 200_000, messages: 5_000, tools: 2_000 } as const;
+const EDITABLE_REQUEST_LIMITS = { instructionsChars: 200_000, messages: 5_000, tools: 2_000 } as const;
 
 /** The server's check of an edited request (the messages by the AI SDK's own model-message schema). */
 export const editableRequestSchema = z

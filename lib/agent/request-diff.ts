@@ -12,7 +12,7 @@ import type { EditableRequest, EditableSettings } from './editable-request';
  * by meaning, not by wire format.
  */
 
-export type MessageChangeKind = 'same' | 'added' | 'removed' | 'changed';
+type MessageChangeKind = 'same' | 'added' | 'removed' | 'changed';
 
 export interface MessageChange {
   kind: MessageChangeKind;
@@ -24,14 +24,14 @@ export interface MessageChange {
   after?: ModelMessage;
 }
 
-export interface CompactionChange {
+interface CompactionChange {
   /** Messages of the earlier request that the later one no longer carries. */
   removed: number;
   /** The summary that stands in for them, when the later request has one. */
   summary?: string;
 }
 
-export interface SettingChange {
+interface SettingChange {
   key: keyof EditableSettings;
   before?: number;
   after?: number;
