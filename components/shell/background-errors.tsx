@@ -1,7 +1,8 @@
 'use client';
 
+import { useMemo } from 'react';
 import { toast } from 'sonner';
-import { SWRConfig, type SWRConfiguration } from 'swr';
+import { SWRConfig, useSWRConfig, type SWRConfiguration } from 'swr';
 import { readError } from '@/lib/client/api-error';
 
 /**
@@ -9,15 +10,18 @@ import { readError } from '@/lib/client/api-error';
  * stays, but the person learns it may be stale and why. A first load that fails shows its error in place, where it
  * is asked for, so it is not toasted; a network failure is the offline indicator's. One toast per key at a time.
  */
-const onError: NonNullable<SWRConfiguration['onError']> = (error, key, config) => {
-  if (config.cache.get(key)?.data === undefined) return;
-  const readable = readError(error);
-  if (readable.code === 'network') return;
-  toast.error('Could not refresh', { id: `refresh:${key}`, description: readable.message });
-};
-
-const value: SWRConfiguration = { onError };
-
 export function BackgroundErrors({ children }: { children: React.ReactNode }) {
+  const { cache } = useSWRConfig();
+  const value = useMemo<SWRConfiguration>(
+    () => ({
+      onError: (error, key) => {
+        if (cache.get(key)?.data === undefined) return;
+        const readable = readError(error);
+        if (readable.code === 'network') return;
+        toast.error('Could not refresh', { id: `refresh:${key}`, description: readable.message });
+      },
+    }),
+    [cache],
+  );
   return <SWRConfig value={value}>{children}</SWRConfig>;
 }

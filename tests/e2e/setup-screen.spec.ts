@@ -116,7 +116,7 @@ test.describe('setup screen (nothing configured)', () => {
     expect(await cards.count()).toBeGreaterThanOrEqual(4);
     for (const card of await cards.all()) {
       const box = (await card.boundingBox())!;
-      expect(box.x + box.width, await card.getAttribute('data-testid')).toBeLessThanOrEqual(390);
+      expect(box.x + box.width, (await card.getAttribute('data-testid')) ?? 'a card').toBeLessThanOrEqual(390);
       // The description wraps within the card instead of running past it.
       const text = card.locator('p').first();
       expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
