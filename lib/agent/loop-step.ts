@@ -1,7 +1,7 @@
 import type { ModelMessage, ToolSet } from 'ai';
 import type { NudgeNotice } from './messages';
 import { addUsage } from './messages';
-import type { AgentTool } from './types';
+import type { AgentTool, CallSettings } from './types';
 import { redactSecrets, type StepTrace } from './trace';
 import { redactRequestBody } from './trace-body';
 import { callModel } from './model-call';
@@ -20,12 +20,15 @@ export interface StepRequest {
   tools: readonly AgentTool[];
   messages: readonly ModelMessage[];
   toolChoice?: 'none';
+  /** This call's own sampling settings (step mode's released request); absent: the run's (RunAgentInput.callSettings). */
+  callSettings?: CallSettings;
 }
 
 export async function runModelStep(ctx: RunContext, trace: StepTrace, request: StepRequest): Promise<OpenStep> {
   const startedAt = ctx.clock.now();
   const writer = new StepWriter(ctx.write);
   const sdkTools: ToolSet | undefined = request.tools.length ? toSdkToolSet(request.tools, ctx.settings.maxToolResultChars) : undefined;
+  const callSettings = request.callSettings ?? ctx.input.callSettings;
   // The provider's own body replaces this at `start-step`; ours is redacted only when none came.
   trace.request = {
     body: null,
@@ -38,7 +41,7 @@ export async function runModelStep(ctx: RunContext, trace: StepTrace, request: S
     settings: redactSecrets({
       maxRetries: ctx.settings.maxRetries,
       toolChoice: request.toolChoice ?? 'auto',
-      ...ctx.input.callSettings,
+      ...callSettings,
       providerOptions: ctx.input.providerOptions ?? null,
     }),
   };
@@ -49,7 +52,7 @@ export async function runModelStep(ctx: RunContext, trace: StepTrace, request: S
     tools: sdkTools,
     toolChoice: request.toolChoice,
     providerOptions: ctx.input.providerOptions,
-    callSettings: ctx.input.callSettings,
+    callSettings,
     signal: ctx.signal,
     settings: ctx.settings,
     clock: ctx.clock,

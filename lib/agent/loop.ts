@@ -149,7 +149,8 @@ async function callModelState(ctx: RunContext): Promise<LoopState> {
   // Done-tool mode cannot work without the done tool, whatever a hook did.
   if (ctx.settings.requireDoneTool && !tools.some((t) => t.name === DONE_TOOL_NAME)) tools.push(doneTool());
   tools = toolsForRequest(ctx, dedupeByName(tools), { notify: true });
-  const gate = ctx.stepGate.decide({ instructions: prepared.instructions, tools, messages: ctx.messages }, { stepNumber: trace.stepNumber, modelCall: ctx.iteration });
+  const built = { instructions: prepared.instructions, tools, messages: ctx.messages, callSettings: ctx.input.callSettings };
+  const gate = ctx.stepGate.decide(built, { stepNumber: trace.stepNumber, modelCall: ctx.iteration });
   if (gate.kind === 'pause') return pauseBeforeModelCall(ctx, gate.call);
   if (gate.released) noteReleased(ctx, gate.released, gate.request);
   const step = await runModelStep(ctx, trace, gate.request);

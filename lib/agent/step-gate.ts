@@ -2,6 +2,7 @@ import type { ModelMessage } from 'ai';
 import type { EditableRequest } from './editable-request';
 import type { ModelPauseNotice } from './messages';
 import type { AgentTool } from './tool';
+import type { CallSettings } from './types';
 
 /**
  * Step mode ("pause before each model call"), one decision: right before a model call,
@@ -38,6 +39,8 @@ export interface GatedRequest {
   instructions: string;
   tools: readonly AgentTool[];
   messages: readonly ModelMessage[];
+  /** Sampling settings; absent: the run's. */
+  callSettings?: CallSettings;
 }
 
 export type GateDecision = { kind: 'send'; request: GatedRequest; released?: ReleasedModelCall } | { kind: 'pause'; call: PendingModelCall };
@@ -66,24 +69,24 @@ export class StepGate {
   }
 }
 
-/** The built request as the person sees it: instructions, messages, every tool switched on. */
+/** The built request as the person sees it: instructions, messages, every tool switched on, the sampling settings it sends. */
 export function pendingRequest(built: GatedRequest): EditableRequest {
   return {
     instructions: built.instructions,
     messages: [...built.messages],
     tools: built.tools.map((tool) => ({ name: tool.name, enabled: true })),
-    settings: {},
+    settings: { ...built.callSettings },
   };
 }
 
 /**
- * The released request over the one the continuing run built: its instructions and
- * messages, and the run's tools that it keeps switched on (a tool cannot be added, and one
- * gone since the pause stays gone).
+ * The released request over the one the continuing run built: its instructions, messages
+ * and sampling settings (the server kept only those the model takes), and the run's tools
+ * that it keeps switched on (a tool cannot be added, and one gone since the pause stays gone).
  */
 export function releasedRequest(built: GatedRequest, request: EditableRequest): GatedRequest {
   const enabled = new Set(request.tools.filter((tool) => tool.enabled).map((tool) => tool.name));
-  return { instructions: request.instructions, messages: request.messages, tools: built.tools.filter((tool) => enabled.has(tool.name)) };
+  return { instructions: request.instructions, messages: request.messages, tools: built.tools.filter((tool) => enabled.has(tool.name)), callSettings: request.settings };
 }
 
 /** The transcript's record of the call: where it stands, and the size of the request it waits with (or sent). */

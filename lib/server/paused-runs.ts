@@ -11,6 +11,7 @@ import { addUsage, emptyUsage, type AgentUIMessage } from '@/lib/agent/messages'
 import type { PendingModelCall, ReleasedModelCall } from '@/lib/agent/step-gate';
 import { canonicalJson } from '@/lib/agent/canonical-json';
 import type { ContinuePausedBody, PausedRequestView } from '@/lib/api/paused-request';
+import { callOptionsFor } from '@/lib/models/call-options';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import { getAppDb } from './db';
 import { ApiError } from './http';
@@ -72,7 +73,7 @@ export async function continuePausedRun(input: { ownerId: string; session: Sessi
     if (!pause || !call || pause.run.id !== body.runId || call.stepNumber !== body.stepNumber) {
       throw nothingPaused('This paused call is no longer waiting: it was continued or stopped, or the conversation moved on.');
     }
-    const release = releaseOf(call, body.request);
+    const release = releaseOf(call, body.request, (edited) => callOptionsFor(model.info, { reasoningEffort: sessionLoopSettings(session.settings).reasoningEffort, ...edited }).callSettings);
     if (!(await takePausedCall(db, pause.run.id, pause.continuation.nonce))) throw nothingPaused('This paused call was continued or stopped already.');
     const last = pause.history.at(-1)!;
     return await startRun({
@@ -95,17 +96,19 @@ export async function continuePausedRun(input: { ownerId: string; session: Sessi
 
 /**
  * The request the continued call sends. An edit keeps to the paused request's tools (it may
- * switch them off, not add one); the rest was checked by the body's schema (the AI SDK's own
- * model-message schema for the messages). Unchanged, it is not an edit.
+ * switch them off, not add one) and to the sampling settings the model takes (`supported`
+ * drops the rest, as for the session's own); the rest was checked by the body's schema (the
+ * AI SDK's own model-message schema for the messages). Unchanged, it is not an edit.
  */
-function releaseOf(call: PendingModelCall, edited: EditableRequest | undefined): ReleasedModelCall {
+function releaseOf(call: PendingModelCall, edited: EditableRequest | undefined, supported: (settings: EditableRequest['settings']) => EditableRequest['settings']): ReleasedModelCall {
   const base = { stepNumber: call.stepNumber, modelCall: call.modelCall };
   if (!edited) return { ...base, request: call.request, edited: false };
   const known = new Set(call.request.tools.map((tool) => tool.name));
   const unknown = edited.tools.filter((tool) => !known.has(tool.name)).map((tool) => tool.name);
   if (unknown.length) throw new ApiError('bad_request', `The paused request has no tool ${unknown.map((name) => `"${name}"`).join(', ')}: a tool can be switched off, not added.`);
   if (edited.messages.length === 0) throw new ApiError('bad_request', 'The request needs at least one message.');
-  return { ...base, request: edited, edited: canonicalJson(edited) !== canonicalJson(call.request) };
+  const request = { ...edited, settings: supported(edited.settings) };
+  return { ...base, request, edited: canonicalJson(request) !== canonicalJson(call.request) };
 }
 
 /**

@@ -16,9 +16,9 @@ const { api } = app;
 
 const CALC = `Add them [[scenario:tool?tool=calculator&args=${encodeURIComponent(JSON.stringify({ expression: '2+3' }))}]]`;
 
-async function stepModeSession(): Promise<string> {
+async function stepModeSession(settings: Record<string, unknown> = {}): Promise<string> {
   const id = await app.newSession();
-  const response = await api.session.PATCH(new Request('http://app', patch({ settings: { pauseBeforeModelCall: true } })), params({ id }));
+  const response = await api.session.PATCH(new Request('http://app', patch({ settings: { pauseBeforeModelCall: true, ...settings } })), params({ id }));
   expect(response.status).toBe(200);
   return id;
 }
@@ -54,7 +54,7 @@ const pauseParts = (message: AgentUIMessage | undefined) => message?.parts.filte
 
 describe('step mode through the routes', () => {
   it('pauses before each call; an edited request is what the provider receives, once; the next call is built from the real history', async () => {
-    const id = await stepModeSession();
+    const id = await stepModeSession({ temperature: 0.3 });
     app.scripted.reset();
     const chunks = await say(id, CALC);
     expect(app.scripted.requests()).toEqual([]);
@@ -65,6 +65,7 @@ describe('step mode through the routes', () => {
     expect(first).toMatchObject({ stepNumber: 0, modelCall: 1, modelKey: 'compat:scripted-chat' });
     expect(first.request.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: CALC }] }]);
     expect(first.request.tools.map((tool) => tool.name)).toContain('calculator');
+    expect(first.request.settings).toEqual({ temperature: 0.3 });
 
     // Edited: other instructions, the user's words changed (the scenario marker kept), every tool but the calculator off.
     const edited: EditableRequest = {
@@ -72,6 +73,7 @@ describe('step mode through the routes', () => {
       instructions: 'Edited instructions: be brief.',
       messages: [{ role: 'user', content: `Please add 2 and 3. ${CALC}` }],
       tools: first.request.tools.map((tool) => ({ ...tool, enabled: tool.name === 'calculator' })),
+      settings: { temperature: 0.9, maxOutputTokens: 321 },
     };
     const continued = await continuePaused(id, { runId: first.runId, stepNumber: 0, request: edited });
     expect(continued.status).toBe(202);
@@ -79,7 +81,8 @@ describe('step mode through the routes', () => {
 
     const [sent] = app.scripted.requests();
     expect(app.scripted.requests()).toHaveLength(1);
-    const body = sent.body as { messages: Array<{ role: string; content: unknown }>; tools: Array<{ function: { name: string } }> };
+    const body = sent.body as { messages: Array<{ role: string; content: unknown }>; tools: Array<{ function: { name: string } }>; temperature?: number; max_tokens?: number };
+    expect(body).toMatchObject({ temperature: 0.9, max_tokens: 321 });
     expect(body.messages[0]).toEqual({ role: 'system', content: 'Edited instructions: be brief.' });
     expect(body.messages[1]).toMatchObject({ role: 'user', content: `Please add 2 and 3. ${CALC}` });
     expect(body.tools.map((tool) => tool.function.name)).toEqual(['calculator']);
@@ -95,6 +98,9 @@ describe('step mode through the routes', () => {
     await follow(id);
     expect(app.scripted.requests()).toHaveLength(2);
     expect(JSON.stringify(app.scripted.requests()[1].body.messages[0])).not.toContain('Edited instructions');
+    // The session's own settings again for the next call.
+    expect(app.scripted.requests()[1].body).toMatchObject({ temperature: 0.3 });
+    expect(app.scripted.requests()[1].body).not.toHaveProperty('max_tokens');
 
     const messages = await app.sessionMessages(id);
     expect(messages).toHaveLength(2);
