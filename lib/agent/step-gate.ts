@@ -70,7 +70,7 @@ export class StepGate {
 }
 
 /** The built request as the person sees it: instructions, messages, every tool switched on, the sampling settings it sends. */
-export function pendingRequest(built: GatedRequest): EditableRequest {
+function pendingRequest(built: GatedRequest): EditableRequest {
   return {
     instructions: built.instructions,
     messages: [...built.messages],
@@ -84,7 +84,7 @@ export function pendingRequest(built: GatedRequest): EditableRequest {
  * and sampling settings (the server kept only those the model takes), and the run's tools
  * that it keeps switched on (a tool cannot be added, and one gone since the pause stays gone).
  */
-export function releasedRequest(built: GatedRequest, request: EditableRequest): GatedRequest {
+function releasedRequest(built: GatedRequest, request: EditableRequest): GatedRequest {
   const enabled = new Set(request.tools.filter((tool) => tool.enabled).map((tool) => tool.name));
   return { instructions: request.instructions, messages: request.messages, tools: built.tools.filter((tool) => enabled.has(tool.name)), callSettings: request.settings };
 }
