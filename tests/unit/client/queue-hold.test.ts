@@ -11,7 +11,7 @@ describe('when the queue goes out by itself', () => {
   it('the server sends the next message only after a run that ended normally', () => {
     expect(dispatchesQueue(end('completed'))).toBe(true);
     expect(dispatchesQueue(end('done-tool'))).toBe(true);
-    for (const reason of ['cancelled', 'awaiting-approval', 'error', 'max-iterations', 'interrupted'] as const) {
+    for (const reason of ['cancelled', 'awaiting-approval', 'paused', 'error', 'max-iterations', 'interrupted'] as const) {
       expect(dispatchesQueue(end(reason)), reason).toBe(false);
     }
   });
@@ -22,6 +22,7 @@ describe('when the queue goes out by itself', () => {
     expect(queueHoldReason([user])).toBeUndefined();
     expect(queueHoldReason([user, assistant('cancelled')])).toMatch(/stopped/);
     expect(queueHoldReason([user, assistant('awaiting-approval')])).toMatch(/approval/);
+    expect(queueHoldReason([user, assistant('paused')])).toMatch(/step mode paused/);
     expect(queueHoldReason([user, assistant('error')])).toMatch(/did not finish/);
     // The last assistant message decides, even with a user message after it.
     expect(queueHoldReason([assistant('cancelled'), user])).toMatch(/stopped/);
