@@ -80,7 +80,7 @@ export function PausedRequestCard({ notice, streaming }: { notice: ModelPauseNot
         </p>
       </div>
       {phase.kind === 'loading' && waiting && <Spinner className="size-4" label="Reading the paused request" />}
-      {(phase.kind === 'gone' || !session) && <p className="text-xs text-muted-foreground">Not waiting any more: the run was continued or stopped elsewhere, or the conversation moved on.</p>}
+      {phase.kind === 'gone' && <p className="text-xs text-muted-foreground">Not waiting any more: the run was continued or stopped elsewhere, or the conversation moved on.</p>}
       {phase.kind === 'failed' && (
         <p className="text-xs text-destructive" role="alert">
           {phase.message}
