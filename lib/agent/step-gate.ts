@@ -73,10 +73,20 @@ export class StepGate {
 function pendingRequest(built: GatedRequest): EditableRequest {
   return {
     instructions: built.instructions,
-    messages: [...built.messages],
+    messages: built.messages.map(plainUserText),
     tools: built.tools.map((tool) => ({ name: tool.name, enabled: true })),
     settings: { ...built.callSettings },
   };
+}
+
+/**
+ * A user message of one plain text part as its text, to read and edit as text (the request
+ * editor shows any other content as JSON). Providers get the same body either way.
+ */
+function plainUserText(message: ModelMessage): ModelMessage {
+  if (message.role !== 'user' || typeof message.content === 'string' || message.content.length !== 1) return message;
+  const [part] = message.content;
+  return part.type === 'text' && !part.providerOptions ? { ...message, content: part.text } : message;
 }
 
 /**

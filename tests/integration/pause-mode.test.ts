@@ -63,7 +63,7 @@ describe('step mode through the routes', () => {
 
     const first = await pausedView(id);
     expect(first).toMatchObject({ stepNumber: 0, modelCall: 1, modelKey: 'compat:scripted-chat' });
-    expect(first.request.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: CALC }] }]);
+    expect(first.request.messages).toEqual([{ role: 'user', content: CALC }]);
     expect(first.request.tools.map((tool) => tool.name)).toContain('calculator');
     expect(first.request.settings).toEqual({ temperature: 0.3 });
 
@@ -92,7 +92,7 @@ describe('step mode through the routes', () => {
     expect(second).toMatchObject({ stepNumber: 1, modelCall: 2 });
     expect(second.request.instructions).not.toContain('Edited instructions');
     expect(second.request.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
-    expect(second.request.messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: CALC }] });
+    expect(second.request.messages[0]).toEqual({ role: 'user', content: CALC });
 
     expect((await continuePaused(id, { runId: second.runId, stepNumber: 1 })).status).toBe(202);
     await follow(id);
@@ -175,7 +175,7 @@ describe('step mode through the routes', () => {
     await say(id, 'Second');
     const current = await pausedView(id);
     expect(current.runId).not.toBe(old.runId);
-    expect(current.request.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'Second' }] });
+    expect(current.request.messages.at(-1)).toEqual({ role: 'user', content: 'Second' });
     expect((await continuePaused(id, { runId: old.runId, stepNumber: 0 })).status).toBe(404);
   });
 });

@@ -43,7 +43,8 @@ describe('step mode: pausing before each model call', () => {
       modelCall: 1,
       request: {
         instructions: 'You are a test agent.',
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+        // A single text part reads as text (the same body for the provider).
+        messages: [{ role: 'user', content: 'hi' }],
         tools: [
           { name: 'echo', enabled: true },
           { name: 'other', enabled: true },
@@ -107,7 +108,7 @@ describe('step mode: pausing before each model call', () => {
     // The next request is the real history again: the original user message, not the edited one.
     const next = paused(second.result).beforeModelCall!.request;
     expect(next.instructions).toBe('You are a test agent.');
-    expect(next.messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'hi' }] });
+    expect(next.messages[0]).toEqual({ role: 'user', content: 'hi' });
     expect(next.tools.map((tool) => tool.name)).toEqual(['echo', 'other']);
     expect(second.message.parts.find((part) => part.type === 'data-model-pause')?.data).toMatchObject({ state: 'continued', edited: true, toolCount: 1 });
   });
