@@ -17,7 +17,7 @@ function groupByProvider(models: ModelInfo[]): Array<{ label: string; models: Mo
 }
 
 /** Models whose label, id or provider contains every word of the query. */
-export function filterModels(models: ModelInfo[], query: string): ModelInfo[] {
+function filterModels(models: ModelInfo[], query: string): ModelInfo[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return models;
   return models.filter((model) => {

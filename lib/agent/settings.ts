@@ -124,7 +124,7 @@ export function defaultsOf<T extends SettingsTable>(table: T): SettingValues<T> 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
 /** Reasoning effort: 'default' sends none (the provider's own default). */
-export const REASONING_EFFORTS = ['default', 'low', 'medium', 'high'] as const;
+const REASONING_EFFORTS = ['default', 'low', 'medium', 'high'] as const;
 export type ReasoningEffortSetting = (typeof REASONING_EFFORTS)[number];
 
 /** The system prompt a session adds to the agent's instructions, at most this long. */

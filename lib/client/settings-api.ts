@@ -4,10 +4,6 @@ import { request } from './api';
 
 /** Fetchers for the user's defaults for new sessions and saved system prompts (the settings sheet). */
 
-export async function fetchUserDefaults(): Promise<UserDefaults> {
-  return (await request<{ defaults: UserDefaults }>('/api/defaults')).defaults;
-}
-
 export async function saveUserDefaults(defaults: Omit<UserDefaults, 'settings'> & { settings: LoopSettingsOverrides }): Promise<UserDefaults> {
   return (await request<{ defaults: UserDefaults }>('/api/defaults', { method: 'PUT', json: defaults })).defaults;
 }

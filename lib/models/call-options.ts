@@ -13,8 +13,6 @@ import type { ModelInfo } from './types';
 
 export type SessionModelSettings = Partial<Pick<LoopSettings, 'temperature' | 'topP' | 'maxOutputTokens' | 'reasoningEffort'>>;
 
-export type { CallSettings };
-
 export interface CallOptions {
   callSettings: CallSettings;
   /** The model's own provider options with the session's merged over them (deep, per provider). */
@@ -22,7 +20,7 @@ export interface CallOptions {
 }
 
 /** Anthropic extended-thinking budgets for low / medium / high effort. */
-export const ANTHROPIC_THINKING_BUDGETS = { low: 2_048, medium: 8_192, high: 24_576 } as const satisfies Record<Exclude<ReasoningEffortSetting, 'default'>, number>;
+const ANTHROPIC_THINKING_BUDGETS = { low: 2_048, medium: 8_192, high: 24_576 } as const satisfies Record<Exclude<ReasoningEffortSetting, 'default'>, number>;
 
 /** The provider options that set reasoning effort on this model's provider; undefined: none to set. */
 function reasoningOptions(info: ModelInfo, effort: Exclude<ReasoningEffortSetting, 'default'>): SharedV4ProviderOptions | undefined {

@@ -10,7 +10,7 @@ import { currentOwnerId } from './owner';
 /** Saved system prompts, per owner (the settings sheet's presets). */
 
 /** A user keeps at most this many presets; past it, one must be deleted first. */
-export const MAX_PRESETS = 100;
+const MAX_PRESETS = 100;
 
 const generatePresetId = createIdGenerator({ prefix: 'preset', size: 16 });
 

@@ -9,7 +9,7 @@ export type DraftValue = string | boolean | readonly string[];
 export type Draft = Record<string, DraftValue>;
 
 /** A stored override as the field edits it; anything else shows the default (an empty input, the default switch state). */
-export function draftValue(field: SettingField, stored: unknown): DraftValue {
+function draftValue(field: SettingField, stored: unknown): DraftValue {
   switch (field.kind) {
     case 'number':
       return typeof stored === 'number' ? String(stored) : '';
@@ -30,7 +30,7 @@ export function toDraft(fields: readonly SettingField[], settings: Record<string
 }
 
 /** The override a field holds, or undefined for "use the default". */
-export function overrideValue(field: SettingField, value: DraftValue): number | boolean | string | readonly string[] | undefined {
+function overrideValue(field: SettingField, value: DraftValue): number | boolean | string | readonly string[] | undefined {
   switch (field.kind) {
     case 'number':
       return typeof value !== 'string' || value.trim() === '' ? undefined : Number(value);
