@@ -85,6 +85,10 @@ export default defineConfig({
         OPENAI_COMPATIBLE_BASE_URL: scriptedUrl,
         OPENAI_COMPATIBLE_NAME: 'Scripted',
         OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
+        // Anthropic Messages on the scripted server (POST /v1/messages); a catalog model id, so its window and prices show.
+        ANTHROPIC_API_KEY: 'sk-ant-test-e2e-not-a-real-key',
+        ANTHROPIC_BASE_URL: scriptedUrl,
+        ANTHROPIC_MODELS: 'claude-sonnet-4-5',
         // A credential-named value that share links must never show (tests/e2e/share.spec.ts).
         E2E_PLANTED_SERVICE_TOKEN: 'planted-e2e-env-secret-51f0c2',
       },
@@ -100,6 +104,7 @@ export default defineConfig({
         DATABASE_URL: `file:${path.join(ARTIFACTS, 'bare.db')}`,
         // Nothing configured, even when the developer's shell has provider variables.
         OPENAI_API_KEY: '',
+        ANTHROPIC_API_KEY: '',
         OPENAI_COMPATIBLE_BASE_URL: '',
       },
     },
@@ -114,6 +119,7 @@ export default defineConfig({
         DATABASE_URL: `file:${path.join(ARTIFACTS, 'accounts.db')}`,
         AUTH_SECRET: 'e2e-accounts-secret-0123456789-abcdefghij',
         OPENAI_API_KEY: '',
+        ANTHROPIC_API_KEY: '',
         OPENAI_COMPATIBLE_BASE_URL: scriptedUrl,
         OPENAI_COMPATIBLE_NAME: 'Scripted',
         OPENAI_COMPATIBLE_MODELS: 'scripted-chat',

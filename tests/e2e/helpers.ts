@@ -14,6 +14,8 @@ export const MODELS = {
   responses: 'openai:scripted-responses',
   /** OpenAI-compatible provider, Chat Completions. */
   chat: 'compat:scripted-chat',
+  /** Anthropic provider, Messages API. */
+  anthropic: 'anthropic:claude-sonnet-4-5',
 } as const;
 
 export const BOTH_APIS = [
