@@ -59,6 +59,7 @@ describe('failed attempts in the transcript', () => {
       'data-context',
       'data-elicitation',
       'data-mcp-resource',
+      'data-model-pause',
       'data-nudge',
       'data-retry',
       'data-run-end',
