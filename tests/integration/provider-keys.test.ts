@@ -223,7 +223,7 @@ describe('provider keys', () => {
   });
 
   it('validates the provider and the key', async () => {
-    expect((await putKey('admin', 'anthropic', ADMIN_KEY, adminCookie)).status).toBe(404);
+    expect((await putKey('admin', 'mistral', ADMIN_KEY, adminCookie)).status).toBe(404);
     const spaced = await putKey('admin', 'openai', 'sk has spaces in it', adminCookie);
     expect(spaced.status).toBe(400);
     expect((await spaced.json()).error.message).toMatch(/without spaces/);
