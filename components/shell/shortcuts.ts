@@ -16,7 +16,9 @@ export type ShortcutId =
   | 'settings'
   | 'stop'
   | 'send'
-  | 'newline';
+  | 'newline'
+  | 'edit-last'
+  | 'commands';
 
 export interface Shortcut {
   id: ShortcutId;
@@ -62,6 +64,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'send', keys: ['Enter'], label: 'Send the message', group: 'Composer' },
   { id: 'newline', keys: ['Shift', 'Enter'], label: 'New line', group: 'Composer' },
   { id: 'stop', keys: ['Esc'], label: 'Stop the agent while it runs', group: 'Composer' },
+  { id: 'edit-last', keys: ['↑'], label: 'Edit your last message (in an empty message box)', group: 'Composer' },
+  { id: 'commands', keys: ['/'], label: 'Commands (at the start of a message)', group: 'Composer' },
 ];
 
 /** Focus is somewhere typing goes: a text field, a select, or editable content. */
