@@ -105,7 +105,7 @@ test.describe('MCP resources and prompts in the composer', () => {
     const input = page.getByTestId('composer-input');
     await input.pressSequentially('/');
     const menu = page.getByTestId('slash-menu');
-    await expect(menu.getByTestId('slash-menu-option')).toHaveText([/\/compact \[focus\]/, /\/mention:review-code <language> \[focus\]/, /\/mention:standup/]);
+    await expect(menu.getByTestId('slash-menu-option')).toHaveText([/^\/help/, /^\/new/, /^\/clear/, /^\/compact \[focus\]/, /^\/mode/, /^\/model/, /^\/fork/, /^\/share/, /^\/export/, /^\/inspect/, /^\/cost/, /\/mention:review-code <language> \[focus\]/, /\/mention:standup/]);
     await input.pressSequentially('rev');
     await expect(menu.getByTestId('slash-menu-option')).toHaveCount(1);
     await shot(page, 'mcp-slash-menu-390');
@@ -133,7 +133,7 @@ test.describe('MCP resources and prompts in the composer', () => {
     await input.fill('');
     await input.pressSequentially('/xyz do something');
     await input.press('Enter');
-    await expect(page.getByTestId('composer-notice')).toHaveText('Unknown command /xyz: nothing was sent. Type / to see the commands.');
+    await expect(page.getByTestId('composer-notice')).toHaveText('Unknown command /xyz: nothing was sent. Type /help to see the commands.');
     await expect(page.getByTestId('message-user')).toHaveCount(0);
     await expect(input).toHaveValue('/xyz do something');
     await shot(page, 'mcp-unknown-command-1280');

@@ -24,21 +24,22 @@ describe('slash commands', () => {
   });
 
   it('matches names that start with the query first, also by the prompt’s own name', () => {
-    expect(matchCommands(commands, 'st').map((command) => command.name)).toEqual(['docs:standup']);
-    expect(matchCommands(commands, '').map((command) => command.name)).toEqual(['compact', 'docs:review-code', 'docs:standup']);
+    expect(matchCommands(commands, 'st').map((command) => command.name)).toEqual(['docs:standup', 'cost']);
+    expect(matchCommands(commands, '').map((command) => command.name)).toEqual([...BUILT_IN_COMMANDS.map((command) => command.name), 'docs:review-code', 'docs:standup']);
     expect(matchCommands(commands, 'code').map((command) => command.name)).toEqual(['docs:review-code']);
   });
 
   it('answers an unknown command with close matches and how to see them all', () => {
-    expect(unknownCommandMessage('comapct', commands)).toBe('Unknown command /comapct: nothing was sent. Did you mean /compact? Type / to see the commands.');
-    expect(unknownCommandMessage('xyz', commands)).toBe('Unknown command /xyz: nothing was sent. Type / to see the commands.');
+    expect(unknownCommandMessage('comapct', commands)).toBe('Unknown command /comapct: nothing was sent. Did you mean /compact? Type /help to see the commands.');
+    expect(unknownCommandMessage('xyz', commands)).toBe('Unknown command /xyz: nothing was sent. Type /help to see the commands.');
   });
 });
 
 describe('composer menu triggers', () => {
   it('opens the command menu for /name at the start, while the caret is in it', () => {
     expect(menuTriggerAt('/com', 4)).toEqual({ kind: 'slash', query: 'com', start: 0, end: 4 });
-    expect(menuTriggerAt('/compact now', 12)).toBeUndefined();
+    // Past the name it is the command's argument (a menu only for commands with values to offer: /mode, /model, /export).
+    expect(menuTriggerAt('/compact now', 12)).toMatchObject({ kind: 'argument', command: 'compact', query: 'now' });
     expect(menuTriggerAt('hi /com', 7)).toBeUndefined();
   });
 
