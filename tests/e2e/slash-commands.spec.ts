@@ -39,9 +39,11 @@ test('slash commands and composer keys, end to end', async ({ page }) => {
     await expect(help.getByTestId('help-command').filter({ hasText: usage }).first()).toBeVisible();
   }
   await shot(page, 'slash-help');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'slash-help-390');
-  await page.setViewportSize({ width: 1280, height: 820 });
+  if (process.env.E2E_SHOTS_DIR) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'slash-help-390');
+    await page.setViewportSize({ width: 1280, height: 820 });
+  }
   await input.press('Escape');
   await expect(help).toBeHidden();
 
@@ -82,9 +84,11 @@ test('slash commands and composer keys, end to end', async ({ page }) => {
   const row = page.getByTestId('cost-panel').locator(`[data-testid="cost-row"][data-model-key="${MODELS.chat}"]`);
   await expect(row).toContainText('1 run');
   await shot(page, 'slash-cost');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'slash-cost-390');
-  await page.setViewportSize({ width: 1280, height: 820 });
+  if (process.env.E2E_SHOTS_DIR) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'slash-cost-390');
+    await page.setViewportSize({ width: 1280, height: 820 });
+  }
   await input.press('Escape');
   await expect(page.getByTestId('cost-panel')).toBeHidden();
 
