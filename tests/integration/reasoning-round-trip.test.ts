@@ -10,6 +10,7 @@ import { jsonSchema } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { historyToModelMessages, runAgent, type AgentTool, type RunResult } from '@/lib/agent';
 import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
+import { callOptionsFor, type SessionModelSettings } from '@/lib/models/call-options';
 import { readProviderEnv } from '@/lib/models/env';
 import { resolveModel } from '@/lib/models/registry';
 import { scriptedEncryptedContent, scriptedSignature, startScriptedServer, type ScriptedServer } from '../scripted-server/index.mjs';
@@ -32,7 +33,11 @@ const readFile: AgentTool = {
   execute: async () => 'file body',
 };
 
-async function runTurn(modelKey: string, messages: AgentUIMessage[]): Promise<{ result: RunResult; message: AgentUIMessage }> {
+async function runTurn(
+  modelKey: string,
+  messages: AgentUIMessage[],
+  sessionSettings?: SessionModelSettings,
+): Promise<{ result: RunResult; message: AgentUIMessage }> {
   const env = readProviderEnv({
     OLLAMA_DISCOVERY: 'off',
     ANTHROPIC_API_KEY: 'sk-ant-scripted-0000',
@@ -43,10 +48,13 @@ async function runTurn(modelKey: string, messages: AgentUIMessage[]): Promise<{ 
     OPENAI_MODELS: 'scripted-responses,gpt-5-mini',
   });
   const resolved = await resolveModel(modelKey, env);
+  // As the server does (lib/server/run-stream.ts): the session's settings over the model's own provider options.
+  const call = sessionSettings ? callOptionsFor(resolved.info, sessionSettings, resolved.providerOptions) : undefined;
   const chunks: AgentUIMessageChunk[] = [];
   const result = await runAgent({
     model: resolved.model,
-    providerOptions: resolved.providerOptions,
+    providerOptions: call ? call.providerOptions : resolved.providerOptions,
+    ...(call ? { callSettings: call.callSettings } : {}),
     instructions: 'You are a careful agent.',
     messages,
     tools: [readFile],
@@ -114,6 +122,16 @@ describe('Anthropic: thinking round trip and prompt caching', () => {
     expect(result.usage).toMatchObject({ inputTokens: 8000, cachedInputTokens: 6000, cacheWriteTokens: 1600 });
     // The step trace shows the body as sent, breakpoints included.
     expect(JSON.stringify(result.steps[0].request.body)).toContain('cache_control');
+  });
+});
+
+describe('session settings on Claude', () => {
+  it('reasoning effort turns extended thinking on with its budget (max_tokens above it) and drops temperature, as the API requires', async () => {
+    await runTurn('anthropic:claude-sonnet-4-5', [userMessage('Think [[scenario:reasoning]]')], { reasoningEffort: 'low', temperature: 0.2, maxOutputTokens: 4000 });
+    const [request] = server.requests();
+    expect(request.body.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
+    expect(request.body.max_tokens).toBe(4000 + 2048);
+    expect(request.body).not.toHaveProperty('temperature');
   });
 });
 
