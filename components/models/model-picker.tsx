@@ -80,7 +80,6 @@ export function ModelPicker({
       {/* A native title, not a Radix tooltip: the list hands focus back here on close, which would pop a tooltip. */}
       <PopoverTrigger
         type="button"
-        aria-label="Model"
         aria-haspopup="listbox"
         title={current ? `Model for the next message: ${current.label}` : 'Model for the next message'}
         data-testid={testId}
@@ -91,6 +90,8 @@ export function ModelPicker({
         )}
       >
         {current?.demo ? <FlaskConicalIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden /> : <CpuIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />}
+        {/* Named "Model: <what it shows>" (label in name, WCAG 2.5.3). */}
+        <span className="sr-only">Model: </span>
         <span className="truncate">{current ? current.label : value ? `Unavailable: ${value}` : 'Pick a model'}</span>
         <ChevronDownIcon className="size-4 shrink-0 opacity-50" aria-hidden />
       </PopoverTrigger>
