@@ -49,6 +49,7 @@ export function ModelPicker({
   const listRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
   const current = models.find((m) => m.key === value);
+  const currentLabel = current ? current.label : value ? `Unavailable: ${value}` : 'Pick a model';
   const shown = useMemo(() => filterModels(models, query), [models, query]);
   const groups = groupByProvider(shown);
   const activeKey = active && shown.some((m) => m.key === active) ? active : shown[0]?.key;
@@ -80,6 +81,8 @@ export function ModelPicker({
       {/* A native title, not a Radix tooltip: the list hands focus back here on close, which would pop a tooltip. */}
       <PopoverTrigger
         type="button"
+        // Named by what it shows, after what it is (label in name, WCAG 2.5.3).
+        aria-label={`Model: ${currentLabel}`}
         aria-haspopup="listbox"
         title={current ? `Model for the next message: ${current.label}` : 'Model for the next message'}
         data-testid={testId}
@@ -90,9 +93,7 @@ export function ModelPicker({
         )}
       >
         {current?.demo ? <FlaskConicalIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden /> : <CpuIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />}
-        {/* Named "Model: <what it shows>" (label in name, WCAG 2.5.3). */}
-        <span className="sr-only">Model: </span>
-        <span className="truncate">{current ? current.label : value ? `Unavailable: ${value}` : 'Pick a model'}</span>
+        <span className="truncate">{currentLabel}</span>
         <ChevronDownIcon className="size-4 shrink-0 opacity-50" aria-hidden />
       </PopoverTrigger>
       <PopoverContent align="start" className="flex w-[min(24rem,calc(100vw-1rem))] flex-col p-0" data-testid="model-picker-menu">
