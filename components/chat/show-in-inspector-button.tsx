@@ -40,6 +40,8 @@ async function showRunInInspector(runId: string): Promise<boolean> {
     FIND_RUN_TIMEOUT_MS,
   );
   if (!run) return false;
+  // After the sheet has put focus on itself (its open effect), so that the run keeps it.
+  await new Promise((resolve) => requestAnimationFrame(resolve));
   const runToggle = run.querySelector<HTMLElement>('[data-testid="inspector-run-toggle"]');
   if (run.dataset.state === 'closed') runToggle?.click();
   run.scrollIntoView({ block: 'start' });
