@@ -137,13 +137,7 @@ test('slash commands and composer keys, end to end', async ({ page }) => {
   await expect(page.getByTestId('model-picker')).toHaveAttribute('data-model-key', MODELS.chat);
   await expect(page.getByTestId('permission-mode')).toHaveAttribute('data-mode', 'plan');
 
-  // /new: the new-session page, whose own draft survives a reload too.
+  // /new: the new-session page (its own stored draft: tests/components/chat/hooks/use-draft.test.tsx).
   await command(page, '/new');
   await expect(page.getByTestId('new-chat')).toBeVisible();
-  await waitForHydration(page);
-  await input.fill('a task for later');
-  await page.reload();
-  await waitForHydration(page);
-  await expect(input).toHaveValue('a task for later');
-  await input.fill('');
 });

@@ -1,6 +1,6 @@
 import { act, render, renderHook } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { useDraft, useDraftText, usePersistedDraft, type Draft } from '@/components/chat/hooks/use-draft';
+import { useDraft, useDraftText, usePersistedDraft, useStoredText, type Draft } from '@/components/chat/hooks/use-draft';
 
 test('a sent message comes back when the server refused it', () => {
   const { result } = renderHook(() => useDraft());
@@ -83,4 +83,18 @@ test('a session keeps its unsent draft across a reload, and sending forgets it',
     return draft;
   });
   expect(afterSend.result.current.get()).toBe('');
+});
+
+test('the new-session page keeps its own draft, apart from the sessions', () => {
+  localStorage.clear();
+  const page = renderHook(() => useStoredText('new'));
+  act(() => page.result.current[1]('a task for later'));
+  page.unmount();
+  expect(renderHook(() => useStoredText('new')).result.current[0]).toBe('a task for later');
+  const session = renderHook(() => {
+    const draft = useDraft();
+    usePersistedDraft(draft, 'session-a');
+    return draft;
+  });
+  expect(session.result.current.get()).toBe('');
 });
