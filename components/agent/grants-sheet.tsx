@@ -2,6 +2,7 @@
 
 import { ShieldCheckIcon, Trash2Icon } from 'lucide-react';
 import { toast } from 'sonner';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { humanizeToolName } from '@/components/agent/tool-part';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -57,7 +58,7 @@ export function GrantsSheet({
               Could not load the grants: {readError(error).message}
             </p>
           ) : grants === null ? (
-            <p className="px-1 text-sm text-muted-foreground">Loading…</p>
+            <ListSkeleton label="Loading the grants…" className="px-1" />
           ) : grants.length === 0 ? (
             <p className="px-1 text-sm text-muted-foreground" data-testid="grants-empty">
               No standing grants. Use “Always allow” on an approval prompt to stop a tool from asking.

@@ -1,6 +1,7 @@
 'use client';
 
 import { toast } from 'sonner';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { ShareItem } from '@/components/share/share-item';
 import { useClock } from '@/components/share/use-clock';
 import type { ShareView } from '@/lib/api-types';
@@ -70,7 +71,7 @@ export function SharesPanel({ sessionId, enabled = true }: { sessionId: string; 
         Could not load the links: {readError(error).message}
       </p>
     ) : (
-      <p className="text-sm text-muted-foreground">Loading…</p>
+      <ListSkeleton label="Loading the links…" />
     );
   }
   if (data.length === 0) {

@@ -5,6 +5,7 @@ import { FolderTreeIcon } from 'lucide-react';
 import { PanelSheetHeader } from '@/components/shell/panel-sheet-header';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { FilePreview } from '@/components/workspace/file-preview';
 import { FileTree } from '@/components/workspace/file-tree';
 import { useWorkspaceFile, useWorkspaceFiles } from '@/lib/client/data';
@@ -62,9 +63,7 @@ export function WorkspacePanel({
           <div className="max-h-[40%] shrink-0 overflow-y-auto border-b px-2 py-1">
             {listingError && !files && <p className="px-2 py-2 text-sm text-destructive">Could not load the files: {listingError}</p>}
             {!files && !listingError && (
-              <div className="flex items-center gap-2 px-2 py-2 text-sm text-muted-foreground">
-                <Spinner /> Loading files…
-              </div>
+              <ListSkeleton label="Loading files…" className="px-2" />
             )}
             {files && files.length === 0 && (
               <p className="px-2 py-2 text-sm text-muted-foreground" data-testid="workspace-empty">
