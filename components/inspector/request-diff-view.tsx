@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { diffWordsWithSpace } from 'diff';
 import { XIcon } from 'lucide-react';
 import type { ModelMessage } from 'ai';
@@ -14,6 +14,9 @@ import { cn } from '@/lib/utils';
 export function RequestDiffView({ steps, onClose }: { steps: [PickedStep, PickedStep]; onClose: () => void }) {
   const [before, after] = [...steps].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   const diff = useMemo(() => diffRequests(before.request, after.request), [before, after]);
+  const ref = useRef<HTMLElement>(null);
+  // The second pick is usually far down the list: bring the diff (at the top) into view.
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'start' }), [before.key, after.key]);
   const { counts, tools } = diff;
   const toolChanges = [
     ...tools.added.map((name) => `+ ${name}`),
@@ -23,7 +26,7 @@ export function RequestDiffView({ steps, onClose }: { steps: [PickedStep, Picked
   ];
 
   return (
-    <section className="flex flex-col gap-3 rounded-xl border bg-card p-3 text-sm" data-testid="request-diff" aria-label="Diff of two steps' requests">
+    <section ref={ref} className="flex flex-col gap-3 rounded-xl border bg-card p-3 text-sm" data-testid="request-diff" aria-label="Diff of two steps' requests">
       <header className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <h3 className="font-medium">
