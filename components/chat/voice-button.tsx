@@ -50,7 +50,7 @@ export function DictationStatus({ dictation }: { dictation: Dictation }) {
   const { state, error } = dictation;
   const text = state === 'recording' ? 'Recording… press the microphone again or Escape to stop.' : state === 'transcribing' ? 'Transcribing your recording…' : error;
   return (
-    <p role="status" aria-live="polite" className={cn('px-4 pb-1 text-xs', error && state === 'idle' ? 'text-destructive' : 'text-muted-foreground', !text && 'sr-only')} data-testid="dictation-status">
+    <p role="status" aria-live="polite" className={cn('px-4 pt-2.5 text-xs', error && state === 'idle' ? 'text-destructive' : 'text-muted-foreground', !text && 'sr-only')} data-testid="dictation-status">
       {text}
     </p>
   );

@@ -45,12 +45,17 @@ test('an image is pasted, sent and kept for a model that sees images, and refuse
   await expect(chip.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
   await page.getByTestId('composer-input').fill('What colours are in this image?');
   await shot(page, 'media-image-attached');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(chip).toBeInViewport();
+  await shot(page, 'media-image-attached-390');
+  await page.setViewportSize({ width: 1280, height: 820 });
   await page.getByTestId('send-button').click();
   await expect(chip).toHaveCount(0);
   const sent = page.getByTestId('message-user').last();
   await expect(sent.getByTestId('message-image')).toHaveAttribute('src', `data:image/png;base64,${PNG_BASE64}`);
   await expect(sent).toContainText('What colours are in this image?');
   await waitForRunEnd(page);
+  await shot(page, 'media-image-sent');
   await page.reload();
   await expect(page.getByTestId('message-user').last().getByTestId('message-image')).toBeVisible();
 
