@@ -32,6 +32,9 @@ function chromiumExecutable(): string | undefined {
 }
 
 const scriptedUrl = `http://127.0.0.1:${SCRIPTED_PORT}/v1`;
+// The accounts app's own scripted server: its runs never show up in the requests the 'configured' tests inspect.
+const ACCOUNTS_SCRIPTED_PORT = Number(process.env.E2E_ACCOUNTS_SCRIPTED_PORT ?? 4011);
+const accountsScriptedUrl = `http://127.0.0.1:${ACCOUNTS_SCRIPTED_PORT}/v1`;
 // HOSTNAME pinned to loopback: a shell that exports the machine's name must not make the app refuse to start.
 const quietEnv = { NEXT_TELEMETRY_DISABLED: '1', SKIP_BUILD: '1', OLLAMA_DISCOVERY: 'off', HOSTNAME: '127.0.0.1', HOST: '' };
 
@@ -39,7 +42,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: path.join(ARTIFACTS, 'results'),
   fullyParallel: false,
-  workers: 1,
+  // Two lanes: the 'configured' project's tests run one at a time (they share one app and one scripted server),
+  // while the 'accounts' and 'unconfigured' projects, each on its own app (and accounts on its own scripted
+  // server), run beside them on the second worker.
+  workers: 2,
   // No test passes by retrying: a test that fails once is a bug to fix.
   retries: 0,
   // Should anyone turn retries on locally, a test that needed one still fails the run.
@@ -58,15 +64,21 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'configured', testIgnore: /setup-screen\.spec\.ts|accounts.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${APP_PORT}` } },
+    { name: 'configured', testIgnore: /setup-screen\.spec\.ts|accounts.*\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${APP_PORT}` } },
     // Accounts on (AUTH_SECRET): sign-up, invites, isolation, the admin page.
-    { name: 'accounts', testMatch: /accounts.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${ACCOUNTS_APP_PORT}` } },
-    { name: 'unconfigured', testMatch: /setup-screen\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${BARE_APP_PORT}` } },
+    { name: 'accounts', testMatch: /accounts.*\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${ACCOUNTS_APP_PORT}` } },
+    { name: 'unconfigured', testMatch: /setup-screen\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${BARE_APP_PORT}` } },
   ],
   webServer: [
     {
       command: `node tests/scripted-server/cli.mjs --port ${SCRIPTED_PORT}`,
       url: `http://127.0.0.1:${SCRIPTED_PORT}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      command: `node tests/scripted-server/cli.mjs --port ${ACCOUNTS_SCRIPTED_PORT}`,
+      url: `http://127.0.0.1:${ACCOUNTS_SCRIPTED_PORT}/v1/models`,
       reuseExistingServer: false,
       timeout: 20_000,
     },
@@ -120,7 +132,7 @@ export default defineConfig({
         AUTH_SECRET: 'e2e-accounts-secret-0123456789-abcdefghij',
         OPENAI_API_KEY: '',
         ANTHROPIC_API_KEY: '',
-        OPENAI_COMPATIBLE_BASE_URL: scriptedUrl,
+        OPENAI_COMPATIBLE_BASE_URL: accountsScriptedUrl,
         OPENAI_COMPATIBLE_NAME: 'Scripted',
         OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
       },
