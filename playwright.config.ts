@@ -93,7 +93,8 @@ export default defineConfig({
         DATABASE_URL: `file:${path.join(ARTIFACTS, 'configured.db')}`,
         OPENAI_API_KEY: 'sk-test-e2e-not-a-real-key',
         OPENAI_BASE_URL: scriptedUrl,
-        OPENAI_MODELS: 'scripted-responses',
+        // gpt-4.1-mini has list prices in the catalog: the compare spec shows a column's cost (the scripted server answers any model id).
+        OPENAI_MODELS: 'scripted-responses,gpt-4.1-mini',
         OPENAI_COMPATIBLE_BASE_URL: scriptedUrl,
         OPENAI_COMPATIBLE_NAME: 'Scripted',
         OPENAI_COMPATIBLE_MODELS: 'scripted-chat',
