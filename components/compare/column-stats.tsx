@@ -1,6 +1,6 @@
 'use client';
 
-import { ClockIcon, CoinsIcon, GaugeIcon } from 'lucide-react';
+import { CircleDollarSignIcon, ClockIcon, GaugeIcon } from 'lucide-react';
 import type { UsageTotals } from '@/lib/agent/messages';
 import type { RunSummary } from '@/lib/api-types';
 import { formatCost, formatDuration, formatNumber, formatTokens } from '@/lib/client/format';
@@ -42,7 +42,7 @@ export function ColumnStats({
       <Stat icon={<GaugeIcon />} label="Tokens" testId="compare-usage" title={usage ? `${formatNumber(usage.inputTokens)} input (${formatNumber(usage.cachedInputTokens)} cached), ${formatNumber(usage.outputTokens)} output (${formatNumber(usage.reasoningTokens)} reasoning)` : 'No usage yet'}>
         {usage ? `${approx}${formatTokens(usage.inputTokens)} in · ${formatTokens(usage.outputTokens)} out` : '–'}
       </Stat>
-      <Stat icon={<CoinsIcon />} label="Cost" testId="compare-cost" title={cost === undefined ? (usage ? 'No list price is known for this model' : 'No usage yet') : 'At list prices'}>
+      <Stat icon={<CircleDollarSignIcon />} label="Cost" testId="compare-cost" title={cost === undefined ? (usage ? 'No list price is known for this model' : 'No usage yet') : 'At list prices'}>
         {cost === undefined ? '–' : `${approx}${formatCost(cost)}`}
       </Stat>
       <Stat icon={<ClockIcon />} label="Duration" testId="compare-duration" title={live ? 'Running' : 'Time spent in runs'}>

@@ -11,6 +11,7 @@ import { useCompareColumn } from '@/components/compare/hooks/use-compare-column'
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { WithTooltip } from '@/components/ui/tooltip';
+import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { CompareColumnView } from '@/lib/api/compare-request';
 import { isRejection, readError } from '@/lib/client/api-error';
 import type { ModelInfo } from '@/lib/models/types';
@@ -20,6 +21,8 @@ export interface ColumnControls {
   send: (text: string) => void;
   stop: () => Promise<void>;
   busy: boolean;
+  /** The column's first message (the comparison's prompt), once it was sent. */
+  prompt: string | undefined;
 }
 
 /**
@@ -54,10 +57,11 @@ export function CompareColumn({
   const error = chat.error ? readError(chat.error) : undefined;
   const label = model?.label ?? session.modelKey;
   const stop = state.stop.stop;
+  const prompt = firstPrompt(chat.messages);
 
   useEffect(() => {
-    onControls(session.id, { send: state.send, stop, busy: chat.busy });
-  }, [onControls, session.id, state.send, stop, chat.busy]);
+    onControls(session.id, { send: state.send, stop, busy: chat.busy, prompt });
+  }, [onControls, session.id, state.send, stop, chat.busy, prompt]);
   useEffect(() => () => onControls(session.id, null), [onControls, session.id]);
 
   return (
@@ -102,6 +106,13 @@ export function CompareColumn({
       </footer>
     </section>
   );
+}
+
+/** The text of the first user message, if there is one. */
+function firstPrompt(messages: readonly AgentUIMessage[]): string | undefined {
+  const first = messages.find((message) => message.role === 'user');
+  const text = first?.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(' ').trim();
+  return text || undefined;
 }
 
 /** "OpenAI · temperature 0.2 · system prompt": what sets this column apart. */

@@ -33,8 +33,12 @@ export function CompareView({ groupId, columns, models }: { groupId: string; col
   const [continuing, setContinuing] = useState<string | null>(null);
   // Counts runs that ended: the inspector reads the server again.
   const [runsEnded, setRunsEnded] = useState(0);
+  // The first column's first message, once sent: the comparison's title.
+  const [prompt, setPrompt] = useState<string | undefined>(undefined);
+  const firstColumnId = columns[0]?.session.id;
 
   const onControls = useCallback((sessionId: string, next: ColumnControls | null) => {
+    if (sessionId === firstColumnId && next?.prompt) setPrompt(next.prompt);
     const wasBusy = controls.current.get(sessionId)?.busy ?? false;
     if (next) controls.current.set(sessionId, next);
     else controls.current.delete(sessionId);
@@ -42,7 +46,7 @@ export function CompareView({ groupId, columns, models }: { groupId: string; col
     if (busy === wasBusy) return;
     setBusyIds(new Set([...controls.current].flatMap(([id, column]) => (column.busy ? [id] : []))));
     if (!busy) setRunsEnded((count) => count + 1);
-  }, []);
+  }, [firstColumnId]);
 
   const sendToAll = useCallback(
     (text: string) => {
@@ -67,7 +71,7 @@ export function CompareView({ groupId, columns, models }: { groupId: string; col
     }
   }
 
-  const title = useMemo(() => comparisonTitle(columns), [columns]);
+  const title = useMemo(() => comparisonTitle(prompt, columns), [prompt, columns]);
   const inspectedBusy = inspecting !== null && busyIds.has(inspecting);
   return (
     <>
@@ -133,10 +137,9 @@ function CompareComposer({ draft, busy, count, onSend, onStop }: { draft: Draft;
   );
 }
 
-/** The prompt the comparison started with (its first column's first message), or what it is while nothing was sent. */
-function comparisonTitle(columns: CompareColumnView[]): string {
-  const first = columns[0]?.messages.find((message) => message.role === 'user');
-  const text = first?.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(' ').trim();
-  if (text) return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-  return columns[0]?.session.title && columns[0].session.title !== 'New session' ? columns[0].session.title : 'New comparison';
+/** The prompt the comparison started with (its first column's first message), else the session's title, else what it is. */
+function comparisonTitle(prompt: string | undefined, columns: CompareColumnView[]): string {
+  if (prompt) return prompt.length > 80 ? `${prompt.slice(0, 79)}…` : prompt;
+  const title = columns[0]?.session.title;
+  return title && title !== 'New session' ? title : 'New comparison';
 }

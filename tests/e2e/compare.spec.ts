@@ -34,6 +34,7 @@ test.describe('compare', () => {
     await expect(columns).toHaveCount(3);
     await expect(columns.nth(0)).toHaveAttribute('data-model-key', MODELS.responses);
     await expect(columns.nth(1)).toHaveAttribute('data-model-key', MODELS.chat);
+    await expect(page.getByTestId('compare-title')).toContainText(`Explain the plan ${id}`);
     for (const column of await columns.all()) {
       await expect(column.getByTestId('run-end')).toBeAttached({ timeout: 30_000 });
       await expect(column.getByRole('heading', { name: 'Scripted answer' })).toBeVisible();
