@@ -93,7 +93,7 @@ export function ModelPicker({
         )}
       >
         {current?.demo ? <FlaskConicalIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden /> : <CpuIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />}
-        <span className="truncate">{currentLabel}</span>
+        <span className="flex-1 truncate text-left">{currentLabel}</span>
         <ChevronDownIcon className="size-4 shrink-0 opacity-50" aria-hidden />
       </PopoverTrigger>
       <PopoverContent align="start" className="flex w-[min(24rem,calc(100vw-1rem))] flex-col p-0" data-testid="model-picker-menu">

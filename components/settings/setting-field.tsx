@@ -113,7 +113,7 @@ function SettingTextField({ field, value, onChange }: { field: TextSettingField;
       />
       <span className="flex justify-between gap-2 text-xs text-muted-foreground">
         <span>{field.help}</span>
-        <span className={over ? 'text-destructive' : undefined}>
+        <span className={over ? 'shrink-0 whitespace-nowrap text-destructive' : 'shrink-0 whitespace-nowrap'}>
           {value.length.toLocaleString('en')} / {field.maxLength.toLocaleString('en')}
         </span>
       </span>

@@ -37,7 +37,7 @@ export function SettingNumberField({
           value={value}
           onChange={(event) => onChange(event.target.value.replace(field.step ? /[^\d.]/g : /[^\d]/g, ''))}
         />
-        <span className="w-9 shrink-0 text-xs text-muted-foreground">{field.unit ?? ''}</span>
+        <span className="w-11 shrink-0 text-xs text-muted-foreground">{field.unit ?? ''}</span>
       </div>
       <p className="text-xs text-muted-foreground">
         {field.help} {invalid && <span className="text-destructive">Between {field.min.toLocaleString('en')} and {field.max.toLocaleString('en')}.</span>}
