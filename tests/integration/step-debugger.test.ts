@@ -21,7 +21,8 @@ let rerunRoute: typeof import('@/app/api/runs/[runId]/steps/[n]/rerun/route');
 beforeAll(async () => {
   replayRoute = await import('@/app/api/runs/[runId]/steps/[n]/replay/route');
   rerunRoute = await import('@/app/api/runs/[runId]/steps/[n]/rerun/route');
-});
+  // Importing route modules is compile work: on a busy machine it outlasts the default 10 s.
+}, 60_000);
 
 const write = (content: string) => `[[scenario:tool?tool=write_file&args=${encodeURIComponent(JSON.stringify({ path: 'notes.txt', content }))}]]`;
 
