@@ -53,7 +53,7 @@ export function ChatHeader({
 }) {
   return (
     // On a phone the header takes two rows, so the title keeps room to be read: title and panel buttons, then the
-    // model and the context meter.
+    // context meter, the model and step mode.
     <PageHeader className="h-auto min-h-13 flex-wrap gap-x-1 gap-y-1.5 py-2 sm:h-13 sm:flex-nowrap sm:gap-2 sm:py-0">
       <div className="flex min-w-0 flex-1 items-center">
         <SessionTitle title={title} onRename={onRename} />
@@ -72,8 +72,8 @@ export function ChatHeader({
       <div className="order-last flex w-full min-w-0 items-center gap-2 sm:order-none sm:w-auto">
         {contextMeter ?? <UsageSummary usage={usage} />}
         <ModelPicker models={models} value={modelKey} onChange={onModelChange} className="max-w-60 sm:max-w-64" />
+        {stepMode}
       </div>
-      {stepMode}
       <HeaderToggle label="Session settings: loop limits, retries, timeouts" ariaLabel="Session settings" testId="settings-toggle" panel="settings" onClick={onOpenSettings}>
         <SlidersHorizontalIcon />
       </HeaderToggle>
