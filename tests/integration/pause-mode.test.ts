@@ -5,7 +5,7 @@
  * ends the message cleanly; the pause lives in the database, so any tab or instance can
  * continue it, once.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
 import type { EditableRequest } from '@/lib/agent/editable-request';
 import type { PausedRequestView } from '@/lib/api/paused-request';
@@ -33,10 +33,15 @@ async function paused(id: string): Promise<Response> {
   return api.pausedRequest.GET(new Request(`http://app/api/sessions/${id}/paused-request`), params({ id }));
 }
 
+/** The paused call; waited for, since a run that paused writes its row's end a moment after its stream's last chunk. */
 async function pausedView(id: string): Promise<PausedRequestView> {
-  const response = await paused(id);
-  expect(response.status).toBe(200);
-  return response.json();
+  let view: PausedRequestView | undefined;
+  await expect.poll(async () => {
+    const response = await paused(id);
+    if (response.status === 200) view = await response.json();
+    return response.status;
+  }).toBe(200);
+  return view!;
 }
 
 function continuePaused(id: string, body: unknown): Promise<Response> {
@@ -111,7 +116,9 @@ describe('step mode through the routes', () => {
       { stepNumber: 1, modelCall: 2, state: 'continued', messageCount: 3, toolCount: first.request.tools.length },
     ]);
     // The inspector's traces: the first call says it went out edited, with the body really sent.
-    const runs = (await (await api.runs.GET(new Request(`http://app/api/sessions/${id}/runs`), params({ id }))).json()).runs as Array<{ id: string; status: string; endReason: string }>;
+    const listRuns = async () => (await (await api.runs.GET(new Request(`http://app/api/sessions/${id}/runs`), params({ id }))).json()).runs as Array<{ id: string; status: string; endReason: string }>;
+    await expect.poll(async () => (await listRuns())[0].status).toBe('completed');
+    const runs = await listRuns();
     expect(runs.map((run) => [run.status, run.endReason])).toEqual([
       ['completed', 'completed'],
       ['awaiting_approval', 'paused'],
@@ -147,6 +154,27 @@ describe('step mode through the routes', () => {
     const last = (await app.sessionMessages(id)).at(-1)!;
     expect(last.metadata?.runEnd?.reason).toBe('completed');
     expect(pauseParts(last)).toEqual([{ stepNumber: 0, modelCall: 1, state: 'continued', messageCount: 1, toolCount: view.request.tools.length }]);
+  });
+
+  it('another instance continues it: a fresh module graph with another instance id needs nothing but the database', async () => {
+    const id = await stepModeSession();
+    await say(id, 'Hello from instance A');
+    const view = await pausedView(id);
+    vi.resetModules();
+    process.env.PLAYGROUND_INSTANCE_ID = 'instance-b';
+    try {
+      const routeB = await import('@/app/api/sessions/[id]/paused-request/route');
+      expect(routeB).not.toBe(api.pausedRequest);
+      const response = await routeB.POST(new Request(`http://app/api/sessions/${id}/paused-request`, post({ runId: view.runId, stepNumber: 0 })), params({ id }));
+      expect(response.status).toBe(202);
+      const { runId } = (await response.json()) as { runId: string };
+      await follow(id);
+      const statusOf = async () => ((await (await api.runs.GET(new Request(`http://app/api/sessions/${id}/runs`), params({ id }))).json()).runs as Array<{ id: string; status: string }>).find((run) => run.id === runId)?.status;
+      await expect.poll(statusOf).toBe('completed');
+    } finally {
+      delete process.env.PLAYGROUND_INSTANCE_ID;
+    }
+    expect((await app.sessionMessages(id)).at(-1)!.metadata?.runEnd?.reason).toBe('completed');
   });
 
   it('Stop while paused ends the message as stopped; nothing can continue it after', async () => {
