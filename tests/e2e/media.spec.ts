@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import config from '../../playwright.config';
-import { MODELS, newSession, shot, waitForRunEnd } from './helpers';
+import { MODELS, newSession, shot } from './helpers';
 
 /**
  * Images in the composer and voice dictation, in a real Chromium: an image
@@ -54,8 +54,8 @@ test('an image is pasted, sent and kept for a model that sees images, and refuse
   const sent = page.getByTestId('message-user').last();
   await expect(sent.getByTestId('message-image')).toHaveAttribute('src', `data:image/png;base64,${PNG_BASE64}`);
   await expect(sent).toContainText('What colours are in this image?');
-  await waitForRunEnd(page);
   await shot(page, 'media-image-sent');
+  // Stored with the message before the run starts: a reload (the run still going or not) shows it again.
   await page.reload();
   await expect(page.getByTestId('message-user').last().getByTestId('message-image')).toBeVisible();
 
