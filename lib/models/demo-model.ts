@@ -195,7 +195,10 @@ export function createDemoModel(): LanguageModelV4 {
     },
     async doStream(options) {
       const script = planDemoTurn(options);
-      const promptChars = JSON.stringify(options.prompt).length;
+      // An attached image counts as a provider would bill it (about 765 tokens, ~3,000 characters), not as its base64.
+      const promptChars = JSON.stringify(options.prompt, function (this: { type?: unknown }, key: string, value: unknown) {
+        return key === 'data' && this.type === 'file' ? ' '.repeat(3_000) : value;
+      }).length;
       return {
         stream: simulateReadableStream({ chunks: scriptToParts(script, promptChars), chunkDelayInMs: DEMO_DELAY_MS, initialDelayInMs: 150 }),
         request: { body: { model: 'demo-agent', note: 'offline demo model: nothing was sent over the network' } },
