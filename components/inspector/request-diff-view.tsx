@@ -16,7 +16,10 @@ export function RequestDiffView({ steps, onClose }: { steps: [PickedStep, Picked
   const diff = useMemo(() => diffRequests(before.request, after.request), [before, after]);
   const ref = useRef<HTMLElement>(null);
   // The second pick is usually far down the list: bring the diff (at the top) into view.
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'start' }), [before.key, after.key]);
+  // A block body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup function.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'start' });
+  }, [before.key, after.key]);
   const { counts, tools } = diff;
   const toolChanges = [
     ...tools.added.map((name) => `+ ${name}`),
