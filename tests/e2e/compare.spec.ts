@@ -74,6 +74,19 @@ test.describe('compare', () => {
       await expect(column.getByTestId('message-assistant').last().getByTestId('run-end')).toBeAttached({ timeout: 30_000 });
     }
 
+    // At 390 px a column fills the screen and the others are a sideways scroll away; the composer fits.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const firstBox = (await columns.nth(0).boundingBox())!;
+    expect(firstBox.x).toBeGreaterThanOrEqual(0);
+    expect(firstBox.x + firstBox.width).toBeLessThanOrEqual(390);
+    expect(firstBox.width).toBeGreaterThan(300);
+    const strip = page.getByTestId('compare-columns');
+    expect(await strip.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    const composerBox = (await page.getByTestId('compare-composer').boundingBox())!;
+    expect(composerBox.x + composerBox.width).toBeLessThanOrEqual(390);
+    await shot(page, 'compare-390');
+    await page.setViewportSize({ width: 1280, height: 820 });
+
     // "Continue in this session": the Chat Completions column becomes a normal session, in the sidebar.
     await columns.nth(1).getByTestId('compare-continue').click();
     await page.waitForURL(`/s/${sessionIds[1]}`);
