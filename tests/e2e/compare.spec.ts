@@ -23,6 +23,9 @@ test.describe('compare', () => {
     await page.getByTestId('compare-add-column').click();
     await expect(setups).toHaveCount(3);
     await pickModel(page, setups.nth(2), PRICED_MODEL);
+    // Temperature is per column (the scripted models take it, as unknown models do).
+    await setups.nth(2).getByTestId('compare-temperature').fill('0.3');
+    await shot(page, 'compare-setup');
 
     const id = uniqueId();
     // Paced (about 4 s a stream), so the three streams visibly overlap.
@@ -34,6 +37,7 @@ test.describe('compare', () => {
     await expect(columns).toHaveCount(3);
     await expect(columns.nth(0)).toHaveAttribute('data-model-key', MODELS.responses);
     await expect(columns.nth(1)).toHaveAttribute('data-model-key', MODELS.chat);
+    await expect(columns.nth(2).getByText('OpenAI · temperature 0.3')).toBeVisible();
     await expect(page.getByTestId('compare-title')).toContainText(`Explain the plan ${id}`);
     for (const column of await columns.all()) {
       await expect(column.getByTestId('run-end')).toBeAttached({ timeout: 30_000 });
