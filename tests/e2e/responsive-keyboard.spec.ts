@@ -53,6 +53,8 @@ test('at 390 px the header keeps the title readable, nothing scrolls sideways, a
   await page.getByTestId('sidebar-open').click();
   const sidebar = page.getByRole('dialog').getByTestId('sidebar');
   await expect(sidebar).toBeVisible();
+  // Once it has slid in.
+  await expect.poll(async () => (await sidebar.boundingBox())!.x).toBe(0);
   await expectInsideViewport(page, sidebar, 'the sidebar sheet');
   await docShot(page, 'sidebar-390');
   await page.keyboard.press('Escape');
