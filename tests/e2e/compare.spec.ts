@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { docShot } from './doc-shots';
 import { MODELS, scenario, shot, uniqueId, waitForHydration } from './helpers';
 
 /** A model with list prices in the catalog, served by the scripted server too (playwright.config.ts), so a column has a cost. */
@@ -13,7 +12,7 @@ async function pickModel(page: Page, column: Locator, modelKey: string) {
 }
 
 test.describe('compare', () => {
-  test('the same prompt streams in every column at once, each with usage, cost and duration; a follow-up goes to all; one column goes on as a session', async ({ page }, testInfo) => {
+  test('the same prompt streams in every column at once, each with usage, cost and duration; a follow-up goes to all; one column goes on as a session', async ({ page }) => {
     await page.goto('/compare');
     await waitForHydration(page);
     const setups = page.getByTestId('compare-column-setup');
@@ -65,10 +64,7 @@ test.describe('compare', () => {
     for (const sessionId of sessionIds) await expect(page.locator(`[data-testid="session-link"][href="/s/${sessionId}"]`)).toHaveCount(0);
 
     await page.mouse.move(0, 0);
-    const target = process.env.UPDATE_SCREENSHOT === '1' ? path.resolve('docs/screenshots/compare.png') : testInfo.outputPath('compare.png');
-    mkdirSync(path.dirname(target), { recursive: true });
-    await page.screenshot({ path: target, animations: 'disabled', caret: 'hide' });
-    await shot(page, 'compare-done');
+    await docShot(page, 'compare');
 
     // A follow-up goes to every column.
     await page.getByTestId('composer-input').fill(`And once more ${scenario('default')}`);
