@@ -16,4 +16,4 @@ function ListSkeleton({ label, rows = 3, className }: { label: string; rows?: nu
   );
 }
 
-export { ListSkeleton, Skeleton };
+export { ListSkeleton };
