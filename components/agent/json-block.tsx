@@ -1,4 +1,5 @@
 import { CopyButton } from '@/components/ui/copy-button';
+import { VisibleText } from '@/components/ui/visible-text';
 import { prettyJson } from '@/lib/client/format';
 import { cn } from '@/lib/utils';
 
@@ -33,7 +34,8 @@ export function JsonBlock({
           tone === 'danger' ? 'border-destructive/25 bg-destructive/5 text-destructive' : 'bg-muted/50 text-foreground/90',
         )}
       >
-        {text || <span className="text-muted-foreground italic">empty</span>}
+        {/* Bidi overrides and other invisible controls are shown as markers, never applied (model and tool output is inert). */}
+        {text ? <VisibleText text={text} /> : <span className="text-muted-foreground italic">empty</span>}
       </pre>
       {text && (
         <CopyButton

@@ -37,7 +37,7 @@ const ROOT = path.resolve(__dirname, '../..');
 /** Columns a GET may change, by table: the share page's view counter (analytics, see the file comment). */
 const EXCEPTIONS: Record<string, string[]> = { shares: ['view_count', 'last_viewed_at'] };
 
-const seeded = { cookie: '', sessionId: '', runId: '', messageId: '', shareId: '', shareToken: '', liveToken: '', serverId: '', inviteToken: '' };
+const seeded = { cookie: '', groupId: '', sessionId: '', runId: '', messageId: '', shareId: '', shareToken: '', liveToken: '', serverId: '', inviteToken: '' };
 
 function files(dir: string, names: string[]): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -51,6 +51,7 @@ function files(dir: string, names: string[]): string[] {
 function paramValue(name: string): string | string[] {
   const values: Record<string, string | string[]> = {
     id: seeded.sessionId,
+    groupId: seeded.groupId,
     runId: seeded.runId,
     messageId: seeded.messageId,
     shareId: seeded.shareId,
@@ -157,6 +158,13 @@ beforeAll(async () => {
   expect(server.status).toBe(201);
   const invite = await api.invites.POST(new Request(`${BASE}/api/admin/invites`, as(post({}))));
   seeded.inviteToken = new URL((await invite.json()).invite.url).searchParams.get('invite') ?? '';
+
+  // A comparison of two columns, so its page and list are read with a real group.
+  const { createCompareGroup } = await import('@/lib/server/compare');
+  const group = await createCompareGroup(new Request(`${BASE}/api/compare`, as(post({}))), {
+    columns: [{ modelKey: 'compat:scripted-chat', settings: {} }, { modelKey: 'compat:scripted-chat', settings: {} }],
+  });
+  seeded.groupId = group.id;
 
   const { getAppDb } = await import('@/lib/server/db');
   const [run] = await (await getAppDb()).all<{ id: string; message_id: string }>(sql`SELECT id, message_id FROM runs ORDER BY started_at LIMIT 1`);
