@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { getToolOrDynamicToolName } from 'ai';
 import { ChevronRightIcon } from 'lucide-react';
@@ -12,7 +13,6 @@ import { ToolDecision } from '@/components/agent/tool-decision';
 import { ToolEditNote } from '@/components/agent/tool-edit-note';
 import { ToolLogLines, ToolProgressBar, useToolProgress } from '@/components/agent/tool-progress';
 import { JsonBlock } from '@/components/agent/json-block';
-import { RichOutputView } from '@/components/agent/tool-renderers/rich-output-view';
 import { isRichToolOutput, withoutImageData } from '@/lib/agent/rich-output';
 import { parseMcpToolName } from '@/lib/mcp/names';
 import { displayInput, inputPreview, type ToolPart } from '@/components/agent/tool-part';
@@ -22,6 +22,9 @@ import { displayStateOf, TOOL_STATE_STYLES, ToolStateBadge, type ToolDisplayStat
 import { useActivityTiming } from '@/lib/client/activity-timings';
 import { cn } from '@/lib/utils';
 import { VisibleText } from '@/components/ui/visible-text';
+
+/** MCP results with images, links or resources: their own chunk, fetched when a card shows one. */
+const RichOutputView = dynamic(() => import('@/components/agent/tool-renderers/rich-output-view').then((module) => module.RichOutputView));
 
 /**
  * One tool call: plain-words name, live state and elapsed time in the header;

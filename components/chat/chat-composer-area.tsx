@@ -1,6 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
+import dynamic from 'next/dynamic';
 import { PermissionModeToggle } from '@/components/agent/permission-mode-toggle';
 import { TodoChecklist } from '@/components/agent/todo-checklist';
 import { Composer } from '@/components/chat/composer';
@@ -8,7 +9,6 @@ import { AttachImageButton, ComposerImageTray } from '@/components/chat/composer
 import { useDictation } from '@/components/chat/hooks/use-dictation';
 import { imageFiles, useImageAttachments, type ImageModel } from '@/components/chat/hooks/use-image-attachments';
 import { DictationStatus, VoiceButton } from '@/components/chat/voice-button';
-import { CostPanel, HelpPanel } from '@/components/chat/command-panels';
 import { useComposerAssist } from '@/components/chat/hooks/use-composer-assist';
 import { usePersistedDraft, useDraftText, type Draft } from '@/components/chat/hooks/use-draft';
 import { requestEdit } from '@/components/chat/hooks/use-edit-request';
@@ -17,7 +17,6 @@ import { useSlashCommands, type SlashCommandHost } from '@/components/chat/hooks
 import type { MessageActions } from '@/components/chat/hooks/use-message-actions';
 import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
 import type { SessionRun } from '@/components/chat/hooks/use-session-run';
-import { PromptArgsForm } from '@/components/chat/prompt-args-form';
 import { QueuedMessages } from '@/components/chat/queued-messages';
 import { ContextNotice } from '@/components/context/context-notice';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
@@ -27,6 +26,11 @@ import type { PermissionMode } from '@/lib/permissions/policy';
 import { cn } from '@/lib/utils';
 import { queueHoldReason } from '@/lib/client/queue-hold';
 import { latestTodosFromMessages } from '@/lib/todos/todos';
+
+// /help and /cost panels and an MCP prompt's arguments form: fetched the first time one is asked for.
+const PromptArgsForm = dynamic(() => import('@/components/chat/prompt-args-form').then((module) => module.PromptArgsForm), { ssr: false });
+const HelpPanel = dynamic(() => import('@/components/chat/command-panels').then((module) => module.HelpPanel), { ssr: false });
+const CostPanel = dynamic(() => import('@/components/chat/command-panels').then((module) => module.CostPanel), { ssr: false });
 
 /** Below the transcript: the queue, the context notice, the agent's todos and the composer. */
 export function ChatComposerArea({

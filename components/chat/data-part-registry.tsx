@@ -1,17 +1,21 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { ElicitationCard } from '@/components/agent/elicitation-card';
+import dynamic from 'next/dynamic';
 import { FailedAttemptRow } from '@/components/agent/failed-attempt-row';
 import { NudgeRow } from '@/components/agent/nudge-row';
-import { PausedRequestCard } from '@/components/agent/paused-request-card';
 import { RetryNoticeRow } from '@/components/agent/retry-notice';
-import { SamplingCard } from '@/components/agent/sampling-card';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
 import { ToolNoticeRow } from '@/components/agent/tool-notice-row';
 import { UnreadableMessagePart } from '@/components/chat/unreadable-message-part';
 import { ToolsLeftOutRow } from '@/components/agent/tools-left-out-row';
 import type { AgentUIMessagePart } from '@/lib/agent/messages';
+
+// Cards only some sessions ever show are their own chunks, fetched when one is drawn: step mode's paused request
+// (with its request editor), and an MCP server's questions (elicitation) and sampling requests.
+const PausedRequestCard = dynamic(() => import('@/components/agent/paused-request-card').then((module) => module.PausedRequestCard));
+const ElicitationCard = dynamic(() => import('@/components/agent/elicitation-card').then((module) => module.ElicitationCard));
+const SamplingCard = dynamic(() => import('@/components/agent/sampling-card').then((module) => module.SamplingCard));
 
 /**
  * Every data part type of AgentUIMessage, and how the transcript draws it: a

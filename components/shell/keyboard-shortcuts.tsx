@@ -1,10 +1,13 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
-import { ShortcutsSheet } from '@/components/shell/shortcuts-sheet';
 import { useSidebar } from '@/components/shell/sidebar-context';
 import { shortcutFor, type ShortcutId } from '@/components/shell/shortcuts';
 import { useStartNewSession } from '@/components/shell/use-start-new-session';
+
+/** The sheet itself is fetched the first time `?` opens it; only the key handler is on every page. */
+const ShortcutsSheet = dynamic(() => import('@/components/shell/shortcuts-sheet').then((module) => module.ShortcutsSheet), { ssr: false });
 
 /** The header button each panel shortcut presses, so a shortcut does exactly what a click does. */
 const PANEL_BUTTONS: Partial<Record<ShortcutId, string>> = {
@@ -61,5 +64,5 @@ export function KeyboardShortcuts() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [startNewSession, toggleSidebar]);
 
-  return <ShortcutsSheet open={sheetOpen} onOpenChange={setSheetOpen} />;
+  return sheetOpen ? <ShortcutsSheet open onOpenChange={setSheetOpen} /> : null;
 }

@@ -18,7 +18,8 @@ async function open(part: ToolPart, title: string) {
   const user = userEvent.setup();
   renderInApp(<ToolCard part={part} messageStreaming={false} />);
   await user.click(screen.getByRole('button', { name: new RegExp(`^Show details of ${title}\\b`) }));
-  return { user, output: screen.getByTestId('tool-output') };
+  // findBy: the rich view is its own chunk; the card opens once it has arrived.
+  return { user, output: await screen.findByTestId('tool-output') };
 }
 
 describe('rich MCP results in the card', () => {
