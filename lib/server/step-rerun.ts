@@ -1,9 +1,12 @@
 import 'server-only';
 import { createIdGenerator } from 'ai';
+import { listMcpServers } from '@/db/queries/mcp-servers';
 import { loadMessageRows } from '@/db/queries/messages';
 import { loadSnapshotFiles } from '@/db/queries/workspace-snapshots';
 import type { EditableRequest } from '@/lib/agent/editable-request';
 import { modelToUIMessages } from '@/lib/agent/model-to-ui-messages';
+import { parseMcpToolName } from '@/lib/mcp/names';
+import { withToolSwitch, type McpSessionOverrides } from '@/lib/mcp/tool-switches';
 import { MAX_SYSTEM_PROMPT_CHARS } from '@/lib/agent/settings';
 import type { RerunRequest, RerunResponse } from '@/lib/api/step-debugger';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
@@ -49,7 +52,7 @@ export async function rerunStepFor(request: Request, runId: string, stepNumber: 
     files,
     settings,
     permissionMode: session.permissionMode,
-    mcpOverrides: session.mcpOverrides,
+    mcpOverrides: await forkMcpOverrides(db, ownerId, session.mcpOverrides, switchedOff(body.request)),
     forkedFrom: { sessionId: session.id, messageId: step.run.messageId },
   });
 
@@ -87,7 +90,28 @@ function forkSettings(current: Overrides, original: EditableRequest, edited: Edi
     if (edited.settings[key] === undefined) delete next[key];
     else next[key] = edited.settings[key];
   }
-  const off = edited.tools.filter((tool) => !tool.enabled).map((tool) => tool.name);
+  const off = switchedOff(edited).filter((name) => !parseMcpToolName(name));
   if (off.length) next.disabledTools = [...new Set([...((current as { disabledTools?: string[] }).disabledTools ?? []), ...off])].slice(0, 100);
   return sessionLoopSettings(next);
+}
+
+/** The tools switched off in the editor, by their model-facing names. */
+function switchedOff(edited: EditableRequest): string[] {
+  return edited.tools.filter((tool) => !tool.enabled).map((tool) => tool.name);
+}
+
+/**
+ * The fork's MCP switches: the session's, with each MCP tool (`server__tool`) switched off in the editor
+ * switched off for the fork too. Built-in tools go to the settings' switched-off list instead (forkSettings).
+ */
+async function forkMcpOverrides(db: Parameters<typeof listMcpServers>[0], ownerId: string, current: McpSessionOverrides, off: readonly string[]): Promise<McpSessionOverrides> {
+  const wanted = off.map(parseMcpToolName).filter((name) => name !== null);
+  if (!wanted.length) return current;
+  const servers = await listMcpServers(db, ownerId);
+  let overrides = current;
+  for (const { server: serverName, tool } of wanted) {
+    const server = servers.find((row) => row.name === serverName);
+    if (server) overrides = withToolSwitch(overrides, server, tool, false);
+  }
+  return overrides;
 }

@@ -5,6 +5,7 @@
  * another model" sends the step's (edited) request to another model once,
  * runs no tool and saves nothing.
  */
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EditableRequest } from '@/lib/agent/editable-request';
 import { editableRequestFromTrace } from '@/lib/agent/editable-request';
@@ -13,7 +14,7 @@ import type { SessionDetail } from '@/lib/api-types';
 import type { ReplayResponse, RerunResponse } from '@/lib/api/step-debugger';
 import { params, patch, post, readChunks, setupAppHarness } from '../support/app-harness';
 
-const app = setupAppHarness({ name: 'step-debugger', routes: ['runs', 'steps', 'content', 'stream'] });
+const app = setupAppHarness({ name: 'step-debugger', routes: ['runs', 'steps', 'content', 'stream', 'servers'] });
 const { api } = app;
 
 let replayRoute: typeof import('@/app/api/runs/[runId]/steps/[n]/replay/route');
@@ -78,6 +79,12 @@ describe('edit and re-run', () => {
       settings: { temperature: 0.3 },
     };
 
+    // An MCP tool switched off in the editor is switched off for the fork through its MCP switches, not the built-in list.
+    const server = await api.servers.POST(new Request('http://app/api/mcp-servers', post({ name: 'docs', url: 'http://127.0.0.1:9/mcp', enabled: false })));
+    expect(server.status).toBe(201);
+    const serverId = (await server.json()).server.id as string;
+    edited.tools.push({ name: 'docs__search', enabled: false });
+
     app.scripted.reset();
     const response = await rerun(secondRun, first.stepNumber, { request: edited });
     expect(response.status).toBe(201);
@@ -109,6 +116,9 @@ describe('edit and re-run', () => {
     expect(JSON.stringify(fork.messages[3].parts)).toContain('edited answer');
     expect(fork.forkedFrom).toMatchObject({ sessionId: id });
     expect(fork.settings).toMatchObject({ temperature: 0.3, disabledTools: ['fetch_url'], systemPrompt: 'Always answer in French.' });
+    const { getAppDb } = await import('@/lib/server/db');
+    const [row] = await (await getAppDb()).all<{ mcp_overrides: string }>(sql`SELECT mcp_overrides FROM sessions WHERE id = ${session.id}`);
+    expect(JSON.parse(row.mcp_overrides)).toEqual({ tools: { [serverId]: { search: false } } });
     expect(await fileText(session.id)).toBe('version one');
 
     // The original: messages, runs and traces exactly as before, its workspace at version two.
