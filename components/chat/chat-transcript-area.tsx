@@ -11,7 +11,7 @@ import type { TranscriptHistoryState } from '@/components/chat/hooks/use-transcr
 import type { EarlierMessages } from '@/components/chat/load-earlier';
 import { Transcript } from '@/components/chat/transcript';
 import { TranscriptFind } from '@/components/chat/transcript-find';
-import { CompactionDividers } from '@/components/context/compaction-divider';
+import { CompactionDividers } from '@/components/context/compaction-dividers';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { isRejection, readError } from '@/lib/client/api-error';
 

@@ -20,6 +20,7 @@ import { useSessionRun } from '@/components/chat/hooks/use-session-run';
 import { useStopRun } from '@/components/chat/hooks/use-stop-run';
 import { SessionSheets } from '@/components/chat/session-sheets';
 import { ContextMeter } from '@/components/context/context-meter';
+import { PricingProvider, useModelPricing } from '@/components/models/pricing-context';
 import { StepModeToggle } from '@/components/agent/step-mode-toggle';
 import { SessionContextProvider, useSessionContextState } from '@/components/context/session-context';
 import { useRenameSession } from '@/components/sessions/use-rename-session';
@@ -82,49 +83,52 @@ export function ChatView({
   const filesVersion = useMemo(() => workspaceVersion(chat.messages), [chat.messages]);
   const modelInfo = models.find((m) => m.key === fields.modelKey);
   const demo = Boolean(modelInfo?.demo);
+  const pricing = useModelPricing(models);
   const imageModel = useMemo(() => modelInfo && { label: modelInfo.label, images: modelInfo.capabilities.images }, [modelInfo]);
 
   return (
     <SessionContextProvider value={context}>
-      <ChatHeader
-        title={title}
-        onRename={(next) => void rename(sessionId, next, title)}
-        models={models}
-        modelKey={fields.modelKey}
-        onModelChange={(key) => void fields.changeModel(key)}
-        usage={usage}
-        contextMeter={<ContextMeter />}
-        stepMode={<StepModeToggle sessionId={sessionId} />}
-        inspectorOpen={panels.isOpen('inspector')}
-        onToggleInspector={() => panels.toggle('inspector')}
-        onOpenSettings={() => panels.set('settings', true)}
-        onOpenGrants={() => panels.set('grants', true)}
-        onOpenShare={() => panels.set('share', true)}
-        workspaceOpen={panels.isOpen('workspace')}
-        onToggleWorkspace={() => panels.toggle('workspace')}
-        forkedFrom={session.forkedFrom}
-      />
-      <ConversationActionsProvider value={conversation}>
-        <ChatTranscriptArea chat={chat} history={run.history} actions={actions} approvalActions={approvalActions} stickRef={stickRef} demo={demo} onPickExample={draft.fill} />
-      </ConversationActionsProvider>
-      <ChatComposerArea
-        ref={composerRef}
-        run={run}
-        queue={queue}
-        draft={draft}
-        actions={actions}
-        stop={stop}
-        compacting={context.compacting}
-        permissionMode={fields.permissionMode}
-        onPermissionModeChange={(mode) => void fields.changePermissionMode(mode)}
-        demo={demo}
-        models={models}
-        modelKey={fields.modelKey}
-        onModelChange={(key) => void fields.changeModel(key)}
-        panels={panels}
-        model={imageModel}
-      />
-      <SessionSheets sessionId={sessionId} models={models} panels={panels} runsVersion={run.runsVersion} filesVersion={filesVersion} live={chat.busy} fields={fields} />
+      <PricingProvider value={pricing}>
+        <ChatHeader
+          title={title}
+          onRename={(next) => void rename(sessionId, next, title)}
+          models={models}
+          modelKey={fields.modelKey}
+          onModelChange={(key) => void fields.changeModel(key)}
+          usage={usage}
+          contextMeter={<ContextMeter />}
+          stepMode={<StepModeToggle sessionId={sessionId} />}
+          inspectorOpen={panels.isOpen('inspector')}
+          onToggleInspector={() => panels.toggle('inspector')}
+          onOpenSettings={() => panels.set('settings', true)}
+          onOpenGrants={() => panels.set('grants', true)}
+          onOpenShare={() => panels.set('share', true)}
+          workspaceOpen={panels.isOpen('workspace')}
+          onToggleWorkspace={() => panels.toggle('workspace')}
+          forkedFrom={session.forkedFrom}
+        />
+        <ConversationActionsProvider value={conversation}>
+          <ChatTranscriptArea chat={chat} history={run.history} actions={actions} approvalActions={approvalActions} stickRef={stickRef} demo={demo} onPickExample={draft.fill} />
+        </ConversationActionsProvider>
+        <ChatComposerArea
+          ref={composerRef}
+          run={run}
+          queue={queue}
+          draft={draft}
+          actions={actions}
+          stop={stop}
+          compacting={context.compacting}
+          permissionMode={fields.permissionMode}
+          onPermissionModeChange={(mode) => void fields.changePermissionMode(mode)}
+          demo={demo}
+          models={models}
+          modelKey={fields.modelKey}
+          onModelChange={(key) => void fields.changeModel(key)}
+          panels={panels}
+          model={imageModel}
+        />
+        <SessionSheets sessionId={sessionId} models={models} panels={panels} runsVersion={run.runsVersion} filesVersion={filesVersion} live={chat.busy} fields={fields} />
+      </PricingProvider>
     </SessionContextProvider>
   );
 }

@@ -10,7 +10,8 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { messageText, type AgentUIMessage, type UsageTotals } from '@/lib/agent/messages';
 import { formatCost, formatNumber, formatTokens } from '@/lib/client/format';
 import { normalizeUsage } from '@/lib/client/message-usage';
-import { modelLimits, usageCost } from '@/lib/models/catalog';
+import { usePricing } from '@/components/models/pricing-context';
+import { usageCost } from '@/lib/models/pricing';
 
 function UsageLine({ usage }: { usage: UsageTotals }) {
   const approx = usage.estimated ? '≈' : '';
@@ -53,7 +54,8 @@ function UsageLine({ usage }: { usage: UsageTotals }) {
 
 /** What this reply cost at list prices, where the catalog knows the model's price. */
 function MessageCost({ usage, modelKey }: { usage: UsageTotals; modelKey: string | undefined }) {
-  const cost = modelKey ? usageCost(usage, modelLimits(modelKey).pricing) : undefined;
+  const pricing = usePricing();
+  const cost = modelKey && pricing ? usageCost(usage, pricing(modelKey)) : undefined;
   if (cost === undefined) return null;
   return (
     <span className="tabular-nums" data-testid="message-cost" title="At list prices (cached input and cache writes at their own rates)">

@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import { Composer } from '@/components/chat/composer';
 import { useDraft, useDraftText, type Draft } from '@/components/chat/hooks/use-draft';
 import { CompareColumn, type ColumnControls } from '@/components/compare/compare-column';
+import { PricingProvider, useModelPricing } from '@/components/models/pricing-context';
 import { PageHeader } from '@/components/shell/page-header';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import type { CompareColumnView } from '@/lib/api/compare-request';
@@ -73,8 +74,9 @@ export function CompareView({ groupId, columns, models }: { groupId: string; col
 
   const title = useMemo(() => comparisonTitle(prompt, columns), [prompt, columns]);
   const inspectedBusy = inspecting !== null && busyIds.has(inspecting);
+  const pricing = useModelPricing(models);
   return (
-    <>
+    <PricingProvider value={pricing}>
       <PageHeader>
         <Link href="/compare" className="flex items-center gap-1.5 rounded-md px-1.5 py-1 text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50">
           <ColumnsIcon className="size-4" aria-hidden />
@@ -109,7 +111,7 @@ export function CompareView({ groupId, columns, models }: { groupId: string; col
       </div>
       <CompareComposer draft={draft} busy={busyIds.size > 0} count={columns.length} onSend={sendToAll} onStop={stopAll} />
       {inspecting && <InspectorPanel sessionId={inspecting} open onOpenChange={(open) => !open && setInspecting(null)} refreshKey={runsEnded} live={inspectedBusy} />}
-    </>
+    </PricingProvider>
   );
 }
 

@@ -6,9 +6,7 @@ import { Markdown } from '@/components/chat/markdown';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
-import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { CompactionEntry } from '@/lib/api-types';
-import { messagePreview } from '@/lib/context/turns';
 import { formatCost, formatNumber, formatTokens } from '@/lib/client/format';
 import { cn } from '@/lib/utils';
 import { scrollToMessage } from './scroll-to-message';
@@ -136,27 +134,5 @@ function ItemList({ title, items, testId }: { title: string; items: Array<{ id: 
         ))}
       </ul>
     </div>
-  );
-}
-
-/**
- * The dividers that belong after a message (compactions made when it was the newest).
- * `findMessage` looks a message up when a divider is drawn: a stable function, so streamed tokens render no divider again.
- */
-export function CompactionDividers({ afterMessageId, findMessage }: { afterMessageId: string; findMessage: (messageId: string) => AgentUIMessage | undefined }) {
-  const context = useSessionContext();
-  const entries = context?.report?.compactions.filter((c) => c.record.afterMessageId === afterMessageId) ?? [];
-  if (!entries.length) return null;
-  const describe = (messageId: string) => {
-    const message = findMessage(messageId);
-    // In a long session the message may be on a page not loaded yet.
-    return message ? `${message.role}: ${messagePreview(message)}` : 'an earlier message (not loaded, or no longer in this transcript)';
-  };
-  return (
-    <>
-      {entries.map((entry) => (
-        <CompactionDivider key={entry.id} entry={entry} describe={describe} />
-      ))}
-    </>
   );
 }

@@ -2,9 +2,14 @@
 
 import { Transcript } from '@/components/chat/transcript';
 import { CompactionDivider } from '@/components/context/compaction-divider';
+import { PricingProvider } from '@/components/models/pricing-context';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { CompactionEntry } from '@/lib/api-types';
 import { messagePreview } from '@/lib/context/turns';
+import { modelLimits } from '@/lib/models/catalog';
+
+/** A shared session may name models this server no longer offers: its replies are priced from the catalog. */
+const catalogPricing = (modelKey: string) => modelLimits(modelKey).pricing;
 
 /**
  * A shared session's conversation, read-only: the app's own transcript with
@@ -27,18 +32,20 @@ export function SharedTranscript({
     return message ? `${message.role}: ${messagePreview(message)}` : 'a message no longer in this transcript';
   };
   return (
-    <Transcript
-      messages={messages}
-      status="ready"
-      afterMessage={(message) =>
-        compactions
-          .filter((entry) => entry.record.afterMessageId === message.id)
-          .map((entry) => <CompactionDivider key={entry.id} entry={entry} describe={describe} />)
-      }
-      empty={<p className="text-sm text-muted-foreground">This session has no messages.</p>}
-      before={earlierHref && <PageLink href={earlierHref} testId="share-earlier" label="Earlier messages" />}
-      after={laterHref && <PageLink href={laterHref} testId="share-later" label="Later messages" />}
-    />
+    <PricingProvider value={catalogPricing}>
+      <Transcript
+        messages={messages}
+        status="ready"
+        afterMessage={(message) =>
+          compactions
+            .filter((entry) => entry.record.afterMessageId === message.id)
+            .map((entry) => <CompactionDivider key={entry.id} entry={entry} describe={describe} />)
+        }
+        empty={<p className="text-sm text-muted-foreground">This session has no messages.</p>}
+        before={earlierHref && <PageLink href={earlierHref} testId="share-earlier" label="Earlier messages" />}
+        after={laterHref && <PageLink href={laterHref} testId="share-later" label="Later messages" />}
+      />
+    </PricingProvider>
   );
 }
 

@@ -7,16 +7,9 @@
  * matching substring (so `my-org/Qwen2.5-7B-Instruct-AWQ` still finds Qwen 2.5).
  */
 
-export interface ModelPricing {
-  /** USD per million fresh (uncached) input tokens. */
-  input: number;
-  /** USD per million cached input tokens. */
-  cachedInput?: number;
-  /** USD per million output tokens (reasoning included). */
-  output: number;
-  /** USD per million cache-write tokens (Anthropic prompt caching); undefined = billed as fresh input. */
-  cacheWrite?: number;
-}
+import type { ModelPricing } from './pricing';
+
+export type { ModelPricing } from './pricing';
 
 export interface CatalogEntry {
   /** Lower-case pattern matched against the model id. */
@@ -35,7 +28,6 @@ export interface CatalogEntry {
 /** A model we know nothing about: the smallest window in common use, so we compact early rather than overflow. */
 export const FALLBACK_CONTEXT_WINDOW = 8_192;
 
-const M = 1_000_000;
 
 const MODEL_CATALOG: readonly CatalogEntry[] = [
   // OpenAI. Reasoning models (o-series, gpt-5) reject temperature and top-p.
@@ -205,24 +197,4 @@ export function modelCapabilities(modelKey: string, catalog: readonly CatalogEnt
   };
 }
 
-export interface CostInput {
-  inputTokens: number;
-  cachedInputTokens: number;
-  /** Tokens written to the prompt cache (Anthropic); part of `inputTokens` like cached ones. */
-  cacheWriteTokens?: number;
-  outputTokens: number;
-}
-
-/**
- * USD for the usage at list prices; undefined when the price is unknown. Cached (read) and cache-written
- * tokens are part of `inputTokens`: each is charged at its own price, the rest as fresh input.
- */
-export function usageCost(usage: CostInput, pricing: ModelPricing | undefined): number | undefined {
-  if (!pricing) return undefined;
-  const cached = Math.min(usage.cachedInputTokens, usage.inputTokens);
-  const written = Math.min(usage.cacheWriteTokens ?? 0, usage.inputTokens - cached);
-  const fresh = usage.inputTokens - cached - written;
-  return (
-    (fresh * pricing.input + cached * (pricing.cachedInput ?? pricing.input) + written * (pricing.cacheWrite ?? pricing.input) + usage.outputTokens * pricing.output) / M
-  );
-}
+export { usageCost, type CostInput } from './pricing';

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { CompactionDivider, CompactionDividers } from '@/components/context/compaction-divider';
+import { CompactionDivider } from '@/components/context/compaction-divider';
+import { CompactionDividers } from '@/components/context/compaction-dividers';
 import { SessionContextProvider, type SessionContextValue } from '@/components/context/session-context';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { CompactionEntry } from '@/lib/api-types';
@@ -182,7 +183,8 @@ test('CompactionDividers draws the compactions made after a message, describing 
     </SessionContextProvider>,
   );
 
-  const regions = screen.getAllByRole('region', { name: 'Context compacted' });
+  // findAll: the divider is its own chunk, drawn a tick later.
+  const regions = await screen.findAllByRole('region', { name: 'Context compacted' });
   expect(regions.map((region) => region.dataset.compactionId)).toEqual(['c-here']);
   await user.click(screen.getByRole('button', { name: 'Show the summary and what was compacted' }));
   const summarized = screen.getByTestId('compaction-summarized');
