@@ -36,7 +36,7 @@ async function showRunInInspector(runId: string): Promise<boolean> {
   if (!toggle) return false;
   if (toggle.getAttribute('aria-pressed') !== 'true') toggle.click();
   const run = await waitForElement(
-    () => document.querySelector<HTMLElement>(`[data-testid="inspector-panel"] [data-testid="inspector-run"][data-run-id="${CSS.escape(runId)}"]`),
+    () => document.querySelector<HTMLElement>(`[data-testid="inspector-run"][data-run-id="${CSS.escape(runId)}"]`),
     FIND_RUN_TIMEOUT_MS,
   );
   if (!run) return false;
