@@ -197,4 +197,4 @@ export function modelCapabilities(modelKey: string, catalog: readonly CatalogEnt
   };
 }
 
-export { usageCost, type CostInput } from './pricing';
+export { usageCost } from './pricing';
