@@ -350,6 +350,7 @@ const ids = {
   serverId: '',
   grantId: '',
   compactionId: '',
+  groupId: '',
   notesSession: '',
   forkedSession: '',
 };
@@ -419,6 +420,12 @@ async function driveSession(): Promise<void> {
   expect(pending.approval?.signature).toBeTruthy();
   await expectStatus(send(user, 'POST', '/api/chat', { sessionId: userNotes, approvals: [{ approvalId: pending.approval!.id, approved: true, signature: pending.approval!.signature, alwaysAllow: true }] }), 200);
   ids.grantId = (await expectStatus(send(user, 'GET', `/api/sessions/${userNotes}/grants`), 200)).json().grants?.[0]?.id ?? '';
+  // A comparison of the user's: its list, its page and its columns are swept too.
+  const comparison = await expectStatus(
+    send(user, 'POST', '/api/compare', { columns: [{ modelKey: 'compat:scripted-chat', settings: {} }, { modelKey: 'openai:scripted-responses', settings: {} }] }),
+    201,
+  );
+  ids.groupId = comparison.json().group.id;
 
   // The admin pastes the server-wide key into a session; the model writes it to a file and quotes it.
   pasted.sessionId = await newSession(admin, 'compat:scripted-chat');
@@ -524,6 +531,7 @@ function sweepValues(session: SessionIds, auth: string): Record<string, string> 
     itemId: 'no-such-item',
     grantId: ids.grantId || 'no-such-grant',
     compactionId: ids.compactionId || 'no-such-compaction',
+    groupId: ids.groupId || 'no-such-group',
     provider: 'compat',
     path: 'no/such/endpoint',
     all: auth,
@@ -554,7 +562,7 @@ async function sweepRoutes(viewer: Viewer, sessions: SessionIds[]): Promise<void
 
 async function sweepPages(viewer: Viewer, sessions: string[]): Promise<void> {
   for (const dir of pageDirs()) {
-    const base = fill(dir, { id: '{id}', token: '{token}' });
+    const base = fill(dir, { id: '{id}', token: '{token}', groupId: ids.groupId || 'no-such-group' });
     const urls = base.includes('{id}') ? sessions.map((id) => base.replace('{id}', id)) : base.includes('{token}') ? ids.shareTokens.map((token) => base.replace('{token}', token)) : [base];
     for (const url of urls) await send(viewer, 'GET', url);
   }
