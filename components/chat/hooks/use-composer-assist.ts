@@ -1,8 +1,9 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ComposerAssist } from '@/components/chat/composer';
 import type { Draft } from '@/components/chat/hooks/use-draft';
+import { useReturnWithDraft } from '@/components/chat/hooks/use-return-with-draft';
 import type { SlashCommands } from '@/components/chat/hooks/use-slash-commands';
 import { MAX_RESOURCES_PER_MESSAGE, type McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import { readError } from '@/lib/client/api-error';
@@ -49,22 +50,8 @@ export function useComposerAssist(draft: Draft, runner?: SlashCommands) {
   const [promptForm, setPromptForm] = useState<PromptFormState | null>(null);
   const [notice, setNoticeState] = useState<ComposerNotice | null>(null);
   const setNotice = useCallback((text: string | null, tone: ComposerNotice['tone'] = 'warning') => setNoticeState(text === null ? null : { text, tone }), []);
-  /** What went out with the last message: a message the server refused comes back to the composer with its chips. */
-  const lastSent = useRef<{ text: string; attachments: McpResourceAttachment[] } | null>(null);
-  useEffect(
-    () =>
-      draft.subscribe(() => {
-        const sent = lastSent.current;
-        if (!sent) return;
-        const text = draft.get();
-        // The draft gives the sent text back in one step (draft.restore): the chips come back too. Anything typed forgets them.
-        if (text === sent.text) {
-          lastSent.current = null;
-          setAttachments((current) => (current.length ? current : sent.attachments));
-        } else if (text !== '') lastSent.current = null;
-      }),
-    [draft],
-  );
+  // A message the server refused comes back to the composer with its chips.
+  const rememberSent = useReturnWithDraft<McpResourceAttachment>(draft, (sent) => setAttachments((current) => (current.length ? current : sent)));
 
   const loadCatalog = useCallback((): Promise<ComposerCatalog | undefined> => {
     const now = Date.now();
@@ -208,7 +195,7 @@ export function useComposerAssist(draft: Draft, runner?: SlashCommands) {
     /** The attachments go with the message being sent (`text`); the composer starts empty again. */
     takeAttachments: (text: string) => {
       const taken = attachments;
-      lastSent.current = taken.length ? { text, attachments: taken } : null;
+      rememberSent(text, taken);
       setAttachments([]);
       return taken;
     },

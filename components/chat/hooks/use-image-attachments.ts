@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Draft } from '@/components/chat/hooks/use-draft';
+import { useReturnWithDraft } from '@/components/chat/hooks/use-return-with-draft';
 import {
   checkImageParts,
   formatBytes,
@@ -57,21 +58,7 @@ export function useImageAttachments(draft: Draft, model: ImageModel | undefined)
   useEffect(() => {
     imagesRef.current = images;
   }, [images]);
-  const lastSent = useRef<{ text: string; images: PendingImage[] } | null>(null);
-
-  useEffect(
-    () =>
-      draft.subscribe(() => {
-        const sent = lastSent.current;
-        if (!sent) return;
-        const text = draft.get();
-        if (text === sent.text) {
-          lastSent.current = null;
-          setImages((current) => (current.length ? current : sent.images));
-        } else if (text !== '') lastSent.current = null;
-      }),
-    [draft],
-  );
+  const rememberSent = useReturnWithDraft<PendingImage>(draft, (sent) => setImages((current) => (current.length ? current : sent)));
 
   const add = useCallback(
     async (files: readonly File[]) => {
@@ -131,11 +118,11 @@ export function useImageAttachments(draft: Draft, model: ImageModel | undefined)
   /** The images go with the message being sent (`text`); the tray starts empty again. */
   const take = useCallback((text: string): ImageFilePart[] => {
     const taken = imagesRef.current;
-    lastSent.current = taken.length ? { text, images: taken } : null;
+    rememberSent(text, taken);
     setImages([]);
     setProblem(null);
     return taken.map((image) => image.part);
-  }, []);
+  }, [rememberSent]);
 
   return { images, add, remove, take, refusal, explainRefusal, problem: refusal ?? problem, clearProblem: () => setProblem(null), accept: IMAGE_MEDIA_TYPES.join(',') };
 }
