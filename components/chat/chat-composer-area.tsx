@@ -5,9 +5,9 @@ import dynamic from 'next/dynamic';
 import { PermissionModeToggle } from '@/components/agent/permission-mode-toggle';
 import { TodoChecklist } from '@/components/agent/todo-checklist';
 import { Composer } from '@/components/chat/composer';
-import { AttachImageButton, ComposerImageTray } from '@/components/chat/composer-attachments';
+import { AttachImageButton, ComposerImageTray, ImageDropZone } from '@/components/chat/composer-attachments';
 import { useDictation } from '@/components/chat/hooks/use-dictation';
-import { imageFiles, useImageAttachments, type ImageModel } from '@/components/chat/hooks/use-image-attachments';
+import { useImageAttachments, type ImageModel } from '@/components/chat/hooks/use-image-attachments';
 import { DictationStatus, VoiceButton } from '@/components/chat/voice-button';
 import { useComposerAssist } from '@/components/chat/hooks/use-composer-assist';
 import { usePersistedDraft, useDraftText, type Draft } from '@/components/chat/hooks/use-draft';
@@ -154,24 +154,7 @@ function DraftComposer({
   const dictation = useDictation((spoken) => draft.fill(draft.get().trim() ? `${draft.get().trimEnd()} ${spoken}` : spoken));
   return (
     // Paste and drop of image files anywhere on the composer attach them; pasted text is left to the textarea.
-    <div
-      onPaste={(event) => {
-        const files = imageFiles(event.clipboardData?.files);
-        if (files.length === 0) return;
-        event.preventDefault();
-        void images.add(files);
-      }}
-      onDragOver={(event) => {
-        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
-      }}
-      onDrop={(event) => {
-        const files = imageFiles(event.dataTransfer.files);
-        if (files.length === 0) return;
-        event.preventDefault();
-        void images.add(files);
-      }}
-      data-testid="composer-drop-zone"
-    >
+    <ImageDropZone attachments={images}>
       {promptForm && (
         <PromptArgsForm
           key={promptForm.command.name}
@@ -231,6 +214,7 @@ function DraftComposer({
           slash.closePanel();
           return true;
         }}
+        hasAttachments={images.images.length > 0}
         attachments={
           <>
             <ComposerImageTray attachments={images} />
@@ -245,6 +229,6 @@ function DraftComposer({
         }
         autoFocus
       />
-    </div>
+    </ImageDropZone>
   );
 }

@@ -65,7 +65,7 @@ export function ChatView({
   useKeepBottomInView(composerRef, stickRef);
   const scrollToBottom = useCallback(() => void stickRef.current?.scrollToBottom(), []);
   const actions = useMessageActions({ run, draft, queue, modelKey: fields.modelKey, compact: context.compact, scrollToBottom });
-  usePendingMessage(sessionId, actions.send);
+  usePendingMessage(sessionId, (text, images) => actions.send(text, [], images));
   const onStopped = useCallback(() => (bumpRuns(), draft.focus()), [bumpRuns, draft]);
   const stop = useStopRun({ sessionId, closeStream: chat.stop, syncFromServer: run.syncFromServer, onStopped });
   const onAnswered = useCallback(

@@ -90,3 +90,29 @@ export function AttachImageButton({ attachments, disabledReason }: { attachments
     </>
   );
 }
+
+/** Paste and drop of image files anywhere inside attach them; pasted text is left to the textarea. */
+export function ImageDropZone({ attachments, children }: { attachments: ImageAttachments; children: React.ReactNode }) {
+  return (
+    <div
+      onPaste={(event) => {
+        const files = imageFiles(event.clipboardData?.files);
+        if (files.length === 0) return;
+        event.preventDefault();
+        void attachments.add(files);
+      }}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        const files = imageFiles(event.dataTransfer.files);
+        if (files.length === 0) return;
+        event.preventDefault();
+        void attachments.add(files);
+      }}
+      data-testid="composer-drop-zone"
+    >
+      {children}
+    </div>
+  );
+}

@@ -44,6 +44,8 @@ interface ComposerProps {
   onDismiss?: () => boolean;
   /** Above the text, beside the resource chips: e.g. attached images. */
   attachments?: React.ReactNode;
+  /** Images go with the message: it may be sent without text. */
+  hasAttachments?: boolean;
   /** Right of the toolbar, before Send/Stop: e.g. a microphone button. */
   actions?: React.ReactNode;
 }
@@ -113,6 +115,7 @@ export function Composer({
   onEditLast,
   onDismiss,
   attachments,
+  hasAttachments = false,
   actions,
 }: ComposerProps) {
   const ownRef = useRef<HTMLTextAreaElement>(null);
@@ -121,7 +124,7 @@ export function Composer({
 
   const length = value.length;
   const tooLong = length > MAX_MESSAGE_CHARS;
-  const empty = value.trim().length === 0;
+  const empty = value.trim().length === 0 && !hasAttachments;
   const canSend = !busy && !empty && !tooLong && !sendDisabledReason;
   const canQueue = busy && Boolean(onQueue) && !empty && !tooLong;
   /** Sends (or, during a run, queues) what is in the box; `force` for text a menu just put there (`value` is the old text). */

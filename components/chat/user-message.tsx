@@ -66,9 +66,12 @@ export const UserMessage = memo(function UserMessage({ message }: { message: Age
           <PinButton messageId={message.id} />
           <CopyButton text={text} label="Copy message" data-testid="copy-user-message" />
         </div>
-        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-secondary px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-secondary-foreground">
-          {text}
-        </div>
+        {/* An image-only message has no text: no empty bubble under its images. */}
+        {text && (
+          <div className="max-w-[85%] rounded-2xl rounded-br-md bg-secondary px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-secondary-foreground">
+            {text}
+          </div>
+        )}
       </div>
       <MessageResourceChips resources={messageAttachments(message)} />
       <BranchSwitcher messageId={message.id} />

@@ -58,9 +58,15 @@ export function messageImageParts(request: ChatRequest): ImageFilePart[] {
   return request.message.parts.filter((part): part is ImageFilePart => part.type === 'file');
 }
 
+/** Whether the message says nothing at all: no text beyond whitespace, no image, no resource (refused, never sent to the model). */
+export function isEmptyMessage(request: ChatRequest): boolean {
+  return !request.resources?.length && request.message.parts.every((part) => part.type === 'text' && !part.text.trim());
+}
+
 /**
  * The stored user message: only what we validated, never client-supplied metadata; attached resources as the server read them,
- * attached images as checkImageParts answered them (the type their bytes show).
+ * attached images as checkImageParts answered them (the type their bytes show). A blank text part is left out
+ * (an image-only message): some providers refuse an empty text block.
  */
 export function toUserMessage(
   request: ChatRequest,
@@ -72,7 +78,7 @@ export function toUserMessage(
     id: request.message.id,
     role: 'user',
     parts: [
-      ...request.message.parts.flatMap((part) => (part.type === 'text' ? [{ type: 'text' as const, text: part.text }] : [])),
+      ...request.message.parts.flatMap((part) => (part.type === 'text' && part.text.trim() ? [{ type: 'text' as const, text: part.text }] : [])),
       ...images.map((image) => ({ type: 'file' as const, mediaType: image.mediaType, url: image.url, ...(image.filename ? { filename: image.filename } : {}) })),
       ...resources.map((resource) => ({ type: 'data-mcp-resource' as const, data: resource })),
     ],

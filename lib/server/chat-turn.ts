@@ -6,7 +6,7 @@ import type { SessionRow } from '@/db/schema';
 import type { ResolvedModel } from '@/lib/models/types';
 import type { Db } from '@/db/client';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
-import { MAX_MESSAGE_CHARS, messageChars, messageImageParts, toUserMessage, type ChatRequest, type RegenerateRequest } from '@/lib/api/chat-request';
+import { isEmptyMessage, MAX_MESSAGE_CHARS, messageChars, messageImageParts, toUserMessage, type ChatRequest, type RegenerateRequest } from '@/lib/api/chat-request';
 import { checkImageParts, imagesNotSupportedMessage, type ImageFilePart } from '@/lib/api/attachments';
 import { modelCapabilities } from '@/lib/models/catalog';
 import { getAppDb } from './db';
@@ -41,6 +41,7 @@ export interface TurnInput<R> {
  */
 export async function startTurnWithMessage(input: TurnInput<ChatRequest>): Promise<ActiveRun> {
   const { ownerId, session, request } = input;
+  if (isEmptyMessage(request)) throw new ApiError('bad_request', 'The message is empty: write something or attach an image.');
   if (messageChars(request) > MAX_MESSAGE_CHARS) {
     throw new ApiError('too_large', `Message too long: ${messageChars(request).toLocaleString('en')} characters (limit ${MAX_MESSAGE_CHARS.toLocaleString('en')}).`);
   }

@@ -62,6 +62,28 @@ describe('images in a user message', () => {
     expect((await app.sessionMessages(id))[0].parts[1]).toMatchObject({ mediaType: 'image/png', url });
   });
 
+  it('sends a message of images alone with no text part (some providers refuse an empty one), and refuses a blank message', async () => {
+    const id = await app.newSession('openai:scripted-gpt-4.1-mini');
+    app.scripted.reset();
+    const url = pngDataUrl();
+    const message = { id: 'msg-image-only', role: 'user', parts: [{ type: 'file', mediaType: 'image/png', url, filename: 'only.png' }] };
+    const response = await api.chat.POST(new Request('http://app/api/chat', post({ sessionId: id, message })));
+    expect(response.status).toBe(200);
+    await readChunks(response);
+    const [user] = await app.sessionMessages(id);
+    expect(user.parts).toEqual([{ type: 'file', mediaType: 'image/png', url, filename: 'only.png' }]);
+    const content = app.scripted.requests()[0].body.input.find((item: { role?: string }) => item.role === 'user').content;
+    expect(content).toEqual([expect.objectContaining({ type: 'input_image' })]);
+
+    // Blank text beside an image is left out too; blank text alone is no message.
+    const withBlank = { id: 'msg-blank-and-image', role: 'user', parts: [{ type: 'text', text: '  ' }, { type: 'file', mediaType: 'image/png', url }] };
+    await readChunks(await api.chat.POST(new Request('http://app/api/chat', post({ sessionId: id, message: withBlank }))));
+    expect((await app.sessionMessages(id)).find((m) => m.id === 'msg-blank-and-image')?.parts).toEqual([{ type: 'file', mediaType: 'image/png', url }]);
+    const blank = await api.chat.POST(new Request('http://app/api/chat', post({ sessionId: id, message: { id: 'msg-blank', role: 'user', parts: [{ type: 'text', text: ' \n ' }] } })));
+    expect(blank.status).toBe(400);
+    expect((await blank.json()).error.message).toBe('The message is empty: write something or attach an image.');
+  });
+
   it('refuses an image for a model that takes none, naming the model, and saves nothing', async () => {
     const id = await app.newSession('compat:scripted-chat');
     app.scripted.reset();

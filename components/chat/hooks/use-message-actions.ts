@@ -35,7 +35,8 @@ export function useMessageActions(input: {
    * `images`: pasted, dropped or picked; they go as file parts (data URLs), stored with the message.
    */
   function send(text: string, resources: readonly McpResourceAttachment[] = [], images: readonly ImageFilePart[] = []) {
-    if (!text.trim() || chat.statusRef.current === 'submitted' || chat.statusRef.current === 'streaming') return;
+    // A message may be images alone (no text part then: some providers refuse an empty one).
+    if ((!text.trim() && !images.length) || chat.statusRef.current === 'submitted' || chat.statusRef.current === 'streaming') return;
     const command = parseSlashCommand(text);
     if (command) {
       // Handled here, never sent to the model: compaction changes only what the model sees next.
@@ -49,7 +50,7 @@ export function useMessageActions(input: {
     patch(sessionId, { running: true, updatedAt: Date.now() });
     const message =
       resources.length || images.length
-        ? { parts: [{ type: 'text' as const, text }, ...images, ...resources.map((data) => ({ type: 'data-mcp-resource' as const, data }))] }
+        ? { parts: [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...images, ...resources.map((data) => ({ type: 'data-mcp-resource' as const, data }))] }
         : { text };
     void chat.sendMessage(message, { body: { modelKey } });
     requestAnimationFrame(input.scrollToBottom);

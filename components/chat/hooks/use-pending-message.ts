@@ -1,13 +1,14 @@
 'use client';
 
 import { useEffect, useEffectEvent } from 'react';
+import type { ImageFilePart } from '@/lib/api/attachments';
 import { peekPendingMessage, takePendingMessage } from '@/lib/client/pending-message';
 
-/** The new-chat page hands over its first message; it is sent once this session's view is mounted. */
-export function usePendingMessage(sessionId: string, send: (text: string) => void): void {
+/** The new-chat page hands over its first message (text and images); it is sent once this session's view is mounted. */
+export function usePendingMessage(sessionId: string, send: (text: string, images: readonly ImageFilePart[]) => void): void {
   const sendPendingMessage = useEffectEvent(() => {
-    const text = takePendingMessage(sessionId);
-    if (text) send(text);
+    const message = takePendingMessage(sessionId);
+    if (message && (message.text.trim() || message.images.length)) send(message.text, message.images);
   });
   useEffect(() => {
     if (!peekPendingMessage(sessionId)) return;
