@@ -1,6 +1,7 @@
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ImageFilePart } from '../lib/api/attachments';
 import type {
   chunkColumn,
   compactionRecordColumn,
@@ -366,6 +367,8 @@ export const queuedMessages = sqliteTable(
     text: text('text').notNull(),
     /** The model picked when it was queued; null means the session's model at dispatch time. */
     modelKey: text('model_key'),
+    /** Images attached when it was queued, as checked then (lib/api/attachments.ts); null when none. Sent with the message. */
+    images: text('images', { mode: 'json' }).$type<ImageFilePart[]>(),
     /** Order within the session's queue (ascending). */
     position: integer('position').notNull(),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
