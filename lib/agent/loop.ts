@@ -3,7 +3,7 @@ import { emptyUsage, type RunEnd } from './messages';
 import type { AgentTool, RunAgentInput, RunResult } from './types';
 import type { PausedRun, RunChain } from './checkpoint';
 import { runAfterModelCallHooks, runBeforeModelCallHooks } from './hooks';
-import { createStepTrace } from './trace';
+import { createStepTrace, redactSecrets, type ReleaseRecord } from './trace';
 import { executeToolCalls, CANCELLED_TOOL_RESULT } from './tool-executor';
 import { decideOnFinish, runEnd } from './finish';
 import { DONE_TOOL_NAME, DONE_TOOL_NUDGE, doneTool, unfinishedWorkNudge } from './done-tool';
@@ -154,7 +154,7 @@ async function callModelState(ctx: RunContext): Promise<LoopState> {
   if (gate.kind === 'pause') return pauseBeforeModelCall(ctx, gate.call);
   if (gate.released) noteReleased(ctx, gate.released, gate.request);
   const step = await runModelStep(ctx, trace, gate.request);
-  if (gate.released) step.trace.request.released = { edited: gate.released.edited };
+  if (gate.released) step.trace.request.released = releaseRecord(gate.released);
 
   await runAfterModelCallHooks(
     ctx.hooks.afterModelCall,
@@ -199,6 +199,11 @@ function pauseBeforeModelCall(ctx: RunContext, call: PendingModelCall): LoopStat
   ctx.write({ type: 'data-model-pause', id: `model-pause-${call.stepNumber}`, data: pauseNotice(call, call.request, 'paused') });
   finishRunWithoutStep(ctx, runEnd('paused', { count: call.modelCall }));
   return { kind: 'paused', beforeModelCall: call };
+}
+
+/** The step's record of a released call: an edited one with the request before and after the edit (redacted). */
+function releaseRecord({ edited, original, request }: ReleasedModelCall): ReleaseRecord {
+  return edited && original ? { edited, original: redactSecrets(original), request: redactSecrets(request) } : { edited };
 }
 
 /** The continued call goes out: the transcript's pause record says so (and whether the request was edited). */

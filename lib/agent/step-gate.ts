@@ -32,6 +32,8 @@ export interface ReleasedModelCall {
   modelCall: number;
   request: EditableRequest;
   edited: boolean;
+  /** An edited call: the request as it paused, before the edit (for the trace's record of it). */
+  original?: EditableRequest;
 }
 
 /** The request one model step sends (loop-step.ts's StepRequest, without the summary's toolChoice). */

@@ -1,6 +1,7 @@
 import type { FinishReason } from 'ai';
 import type { NudgeNotice, UsageTotals } from './messages';
 import { emptyUsage } from './messages';
+import type { EditableRequest } from './editable-request';
 import type { HookRecord } from './hooks';
 
 /**
@@ -30,6 +31,17 @@ export interface ToolTrace {
   rewrittenInput?: unknown;
 }
 
+/**
+ * How a paused call was let go (step mode). An edited one keeps the request as it paused and
+ * as the person sent it (both redacted), so the inspector can show the edit as a diff; the
+ * provider body (`request.body`) is what really went out.
+ */
+export interface ReleaseRecord {
+  edited: boolean;
+  original?: EditableRequest;
+  request?: EditableRequest;
+}
+
 export interface StepTrace {
   /** 0-based step number within the run (like the SDK's `stepNumber`); an approvals step comes first, as 0. */
   stepNumber: number;
@@ -53,7 +65,7 @@ export interface StepTrace {
     tools: string[];
     settings: Record<string, unknown>;
     /** Step mode: the call was paused before it was sent, then continued; `edited`: with a request the person changed. */
-    released?: { edited: boolean };
+    released?: ReleaseRecord;
   };
   response: { id?: string; modelId?: string; timestamp?: string; headers?: Record<string, string> } | null;
   finishReason: { unified: FinishReason; raw: string | null } | null;

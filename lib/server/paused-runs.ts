@@ -108,7 +108,8 @@ function releaseOf(call: PendingModelCall, edited: EditableRequest | undefined, 
   if (unknown.length) throw new ApiError('bad_request', `The paused request has no tool ${unknown.map((name) => `"${name}"`).join(', ')}: a tool can be switched off, not added.`);
   if (edited.messages.length === 0) throw new ApiError('bad_request', 'The request needs at least one message.');
   const request = { ...edited, settings: supported(edited.settings) };
-  return { ...base, request, edited: canonicalJson(request) !== canonicalJson(call.request) };
+  const changed = canonicalJson(request) !== canonicalJson(call.request);
+  return { ...base, request, edited: changed, ...(changed ? { original: call.request } : {}) };
 }
 
 /**

@@ -125,9 +125,15 @@ describe('step mode through the routes', () => {
       ['awaiting_approval', 'paused'],
     ]);
     const steps = (await (await api.steps.GET(new Request(`http://app/api/runs/${runs[1].id}/steps`), params({ runId: runs[1].id }))).json()).steps as Array<{
-      trace: { request: { released?: { edited: boolean }; instructions: string } };
+      trace: { request: { released?: { edited: boolean; original?: { instructions: string }; request?: { instructions: string } }; instructions: string } };
     }>;
     expect(steps[0].trace.request).toMatchObject({ released: { edited: true }, instructions: 'Edited instructions: be brief.' });
+    // With the request before and after the edit, for the inspector's diff.
+    expect(steps[0].trace.request.released?.original?.instructions).toBe(first.request.instructions);
+    expect(steps[0].trace.request.released?.request?.instructions).toBe('Edited instructions: be brief.');
+    // Released as is: no copies.
+    const lastSteps = (await (await api.steps.GET(new Request(`http://app/api/runs/${runs[0].id}/steps`), params({ runId: runs[0].id }))).json()).steps as typeof steps;
+    expect(lastSteps[0].trace.request.released).toEqual({ edited: false });
     // Nothing waits any more.
     expect((await paused(id)).status).toBe(404);
   });
