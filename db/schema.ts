@@ -126,7 +126,9 @@ export const runs = sqliteTable(
 /**
  * The run log: every UI-stream chunk of a run, numbered. The single source for
  * everything that follows a run: the live stream, reattach, a second tab or instance,
- * and crash recovery. Written in batches; pruned some minutes after the run ended.
+ * and crash recovery. Written in batches, one row per batch: `seq` is the batch's last
+ * number and `chunk` its chunks (a JSON array; older rows hold one chunk object).
+ * Pruned some minutes after the run ended.
  */
 export const runEvents = sqliteTable(
   'run_events',
@@ -135,7 +137,7 @@ export const runEvents = sqliteTable(
       .notNull()
       .references(() => runs.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
-    chunk: text('chunk', { mode: 'json' }).$type<z.output<typeof chunkColumn>>().notNull(),
+    chunk: text('chunk', { mode: 'json' }).$type<z.output<typeof chunkColumn> | z.output<typeof chunkColumn>[]>().notNull(),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
