@@ -69,7 +69,10 @@ export type BranchMap = Record<string, BranchInfo>;
 /** A message waiting in the session's queue: sent, in order, when the active run ends normally. */
 export interface QueuedMessage {
   id: string;
+  /** Empty for a message of images alone. */
   text: string;
+  /** The images queued with it (names and types; the bytes stay on the server until it is sent). */
+  images?: { mediaType: string; filename?: string }[];
   createdAt: number;
   updatedAt: number;
 }

@@ -105,7 +105,7 @@ export function ChatComposerArea({
         draft={draft}
         onSend={actions.send}
         onStop={() => void stop.stop()}
-        onQueue={(text) => void actions.queueText(text)}
+        onQueue={(text, images) => void actions.queueText(text, images)}
         placeholder={busy ? 'Queue a message…' : undefined}
         busy={busy}
         stopping={stop.stopping}
@@ -138,7 +138,7 @@ function DraftComposer({
   draft: Draft;
   host: SlashCommandHost;
   onSend: (text: string, resources: readonly McpResourceAttachment[], images: readonly ImageFilePart[]) => void;
-  onQueue: (text: string) => void;
+  onQueue: (text: string, images: readonly ImageFilePart[]) => void;
   model?: ImageModel;
 } & Pick<
   React.ComponentProps<typeof Composer>,
@@ -197,15 +197,12 @@ function DraftComposer({
         onQueue={() => {
           const value = draft.get();
           if (menus.interceptCommand(value)) return;
-          if (images.images.length > 0) {
-            menus.showNotice('Images go with a message sent now: wait for the agent to finish, or remove them to queue the message.');
-            return;
-          }
+          if (images.refusal) return; // the tray says why: the model was switched to one without images
           if (menus.assist.attachments.length > 0) {
             menus.showNotice('Attached resources are read when the message is sent: wait for the agent to finish, or remove them to queue the message.');
             return;
           }
-          onQueue(value);
+          onQueue(value, images.take(value));
         }}
         inputRef={draft.inputRef}
         assist={menus.assist}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { CheckIcon, PencilIcon, XIcon } from 'lucide-react';
+import { CheckIcon, ImageIcon, PencilIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { QueuedMessage } from '@/lib/api-types';
 
@@ -54,9 +54,14 @@ export function QueuedMessageItem({
           className="min-w-0 flex-1 resize-none rounded-md border bg-background px-2 py-1 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30"
         />
       ) : (
-        <p className="min-w-0 flex-1 break-words whitespace-pre-wrap" data-testid="queued-text">
-          {item.text}
-        </p>
+        <div className="min-w-0 flex-1">
+          {item.text && (
+            <p className="break-words whitespace-pre-wrap" data-testid="queued-text">
+              {item.text}
+            </p>
+          )}
+          <QueuedImages images={item.images} />
+        </div>
       )}
       <div className="flex shrink-0 items-center gap-0.5">
         {editing ? (
@@ -80,5 +85,21 @@ export function QueuedMessageItem({
         )}
       </div>
     </li>
+  );
+}
+
+/** The images waiting with the message (kept on the server, sent with it): how many, and their names on hover. */
+function QueuedImages({ images }: { images: QueuedMessage['images'] }) {
+  if (!images?.length) return null;
+  const label = images.length === 1 ? '1 image' : `${images.length} images`;
+  return (
+    <p
+      className="flex items-center gap-1 text-xs text-muted-foreground"
+      title={images.map((image, index) => image.filename ?? `Image ${index + 1}`).join(', ')}
+      data-testid="queued-images"
+    >
+      <ImageIcon className="size-3.5" aria-hidden />
+      {label}
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, max } from 'drizzle-orm';
+import type { ImageFilePart } from '@/lib/api/attachments';
 import type { Db } from '../client';
 import { queuedMessages, type QueuedMessageRow } from '../schema';
 
@@ -13,10 +14,10 @@ export async function listQueuedMessages(db: Db, ownerId: string, sessionId: str
     .orderBy(asc(queuedMessages.position));
 }
 
-/** Appends a message at the end of the session's queue. */
+/** Appends a message at the end of the session's queue; its images are stored as given (checked by the caller). */
 export async function enqueueMessage(
   db: Db,
-  input: { id: string; ownerId: string; sessionId: string; text: string; modelKey?: string | null },
+  input: { id: string; ownerId: string; sessionId: string; text: string; modelKey?: string | null; images?: readonly ImageFilePart[] },
   now = Date.now(),
 ): Promise<QueuedMessageRow> {
   return db.transaction(async (tx) => {
@@ -30,6 +31,7 @@ export async function enqueueMessage(
       sessionId: input.sessionId,
       text: input.text,
       modelKey: input.modelKey ?? null,
+      images: input.images?.length ? [...input.images] : null,
       position: (last ?? -1) + 1,
       createdAt: now,
       updatedAt: now,

@@ -1,4 +1,5 @@
 import type { QueueResponse } from '@/lib/api-types';
+import type { ImageFilePart } from '@/lib/api/attachments';
 import { request } from './api';
 
 /** The session's message queue (see lib/server/message-queue.ts). Every write answers the whole queue. */
@@ -11,8 +12,8 @@ export function fetchQueue(sessionId: string): Promise<QueueResponse> {
   return request<QueueResponse>(queueUrl(sessionId));
 }
 
-export function postQueuedMessage(sessionId: string, text: string, modelKey?: string): Promise<QueueResponse> {
-  return request<QueueResponse>(queueUrl(sessionId), { method: 'POST', json: { text, ...(modelKey ? { modelKey } : {}) } });
+export function postQueuedMessage(sessionId: string, text: string, modelKey?: string, images: readonly ImageFilePart[] = []): Promise<QueueResponse> {
+  return request<QueueResponse>(queueUrl(sessionId), { method: 'POST', json: { text, ...(modelKey ? { modelKey } : {}), ...(images.length ? { images } : {}) } });
 }
 
 export function patchQueuedMessage(sessionId: string, itemId: string, text: string): Promise<QueueResponse> {

@@ -9,6 +9,9 @@ import type { RunEnd } from '@/lib/agent/messages';
 import type { QueuedMessage, QueueResponse } from '@/lib/api-types';
 import { startTurnWithMessage } from './chat-turn';
 import type { ChatRequest } from '@/lib/api/chat-request';
+import { checkImageParts, imagesNotSupportedMessage, type ImageFilePart } from '@/lib/api/attachments';
+import { modelCapabilities } from '@/lib/models/catalog';
+import { resolveModelFor } from './models';
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { limitRequest } from './rate-limit';
@@ -36,7 +39,9 @@ export function dispatchesQueue(end: RunEnd): boolean {
 }
 
 function toQueuedMessage(row: QueuedMessageRow): QueuedMessage {
-  return { id: row.id, text: row.text, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  // The images' names and types only: the queue is read often, and the bytes stay on the server until the message is sent.
+  const images = row.images?.map((image) => ({ mediaType: image.mediaType, ...(image.filename ? { filename: image.filename } : {}) }));
+  return { id: row.id, text: row.text, ...(images?.length ? { images } : {}), createdAt: row.createdAt, updatedAt: row.updatedAt };
 }
 
 async function queueResponse(db: Db, ownerId: string, sessionId: string, dispatchedId?: string): Promise<QueueResponse> {
@@ -51,18 +56,39 @@ export async function readQueue(db: Db, ownerId: string, sessionId: string): Pro
 /**
  * Appends a message to the queue. When no run is active and nothing else
  * waits (the run ended while the message was on its way), it is sent at once.
+ * Its images are checked now as a typed message's are (the model takes images;
+ * their bytes, size and count), stored with the row, and sent with the message.
  */
-export async function queueMessage(input: { request: Request; db: Db; ownerId: string; sessionId: string; text: string; modelKey?: string }): Promise<QueueResponse> {
+export async function queueMessage(input: {
+  request: Request;
+  db: Db;
+  ownerId: string;
+  sessionId: string;
+  text: string;
+  modelKey?: string;
+  images?: readonly ImageFilePart[];
+}): Promise<QueueResponse> {
   // Counted like a chat message: it starts a run now or when the current one ends.
   await limitRequest('chat', input.request);
   const { db, ownerId, sessionId } = input;
-  const row = await enqueueMessage(db, { id: generateQueuedId(), ownerId, sessionId, text: input.text, modelKey: input.modelKey });
+  const images = await queuedImages(ownerId, sessionId, input.modelKey, input.images ?? []);
+  const row = await enqueueMessage(db, { id: generateQueuedId(), ownerId, sessionId, text: input.text, modelKey: input.modelKey, images });
   let dispatchedId: string | undefined;
   if (!isSessionRunning(sessionId)) {
     const queue = await listQueuedMessages(db, ownerId, sessionId);
     if (queue.length === 1 && queue[0].id === row.id) dispatchedId = await dispatchNextQueued(ownerId, sessionId, new URL(input.request.url).origin).catch(() => undefined);
   }
   return queueResponse(db, ownerId, sessionId, dispatchedId);
+}
+
+/** A queued message's images as they will be stored: refused (422) for a model that takes none, and checked like a typed message's (413 / 415). */
+async function queuedImages(ownerId: string, sessionId: string, modelKey: string | undefined, sent: readonly ImageFilePart[]): Promise<ImageFilePart[]> {
+  if (sent.length === 0) return [];
+  const model = await resolveModelFor(ownerId, modelKey ?? (await getSession(await getAppDb(), ownerId, sessionId))?.modelKey ?? '');
+  if (!modelCapabilities(model.info.key).images) throw new ApiError('images_not_supported', imagesNotSupportedMessage(model.info.label));
+  const verdict = checkImageParts(sent);
+  if (!verdict.ok) throw new ApiError(verdict.code, verdict.message);
+  return verdict.parts;
 }
 
 export async function editQueuedMessage(input: { db: Db; ownerId: string; sessionId: string; id: string; text: string }): Promise<QueueResponse> {
@@ -127,7 +153,8 @@ async function dispatchNextQueued(ownerId: string, sessionId: string, origin?: s
   const request: ChatRequest = {
     sessionId,
     ...(taken.modelKey ? { modelKey: taken.modelKey } : {}),
-    message: { id: taken.id, role: 'user', parts: [{ type: 'text', text: taken.text }] },
+    // Images alone go without a text part, as from the composer.
+    message: { id: taken.id, role: 'user', parts: [...(taken.text.trim() ? [{ type: 'text' as const, text: taken.text }] : []), ...(taken.images ?? [])] },
   };
   try {
     const run = await startTurnWithMessage({ ownerId, session, request, origin, afterRun: queueAfterRun(ownerId, sessionId, origin) });

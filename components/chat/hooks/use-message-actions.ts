@@ -56,11 +56,11 @@ export function useMessageActions(input: {
     requestAnimationFrame(input.scrollToBottom);
   }
 
-  /** While a run is active, a message waits in the server's queue and is sent when the run ends. */
-  async function queueText(text: string) {
-    if (!text.trim()) return;
-    draft.setDraft('');
-    const result = await queue.add(text, modelKey);
+  /** While a run is active, a message (and its images, kept on the server) waits in the queue and is sent when the run ends. */
+  async function queueText(text: string, images: readonly ImageFilePart[] = []) {
+    if (!text.trim() && !images.length) return;
+    draft.markSent(text);
+    const result = await queue.add(text, modelKey, images);
     if (!result.ok) draft.restore(text);
     // The run had ended meanwhile: the server sent it at once.
     else if (result.dispatchedId) run.followQueue([result.dispatchedId]);

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { QueuedMessage, QueueResponse } from '@/lib/api-types';
+import type { ImageFilePart } from '@/lib/api/attachments';
 import { readError } from '@/lib/client/api-error';
 import { deleteQueuedMessage, dispatchQueue, fetchQueue, patchQueuedMessage, postQueuedMessage } from '@/lib/client/queue-api';
 
@@ -10,8 +11,8 @@ export interface MessageQueue {
   items: readonly QueuedMessage[];
   /** The items as of now (for callbacks that run after a render, e.g. when a run ends). */
   current: () => readonly QueuedMessage[];
-  /** Queues a message; answers the id of a message the server sent at once (nothing was running any more). */
-  add: (text: string, modelKey?: string) => Promise<{ ok: boolean; dispatchedId?: string }>;
+  /** Queues a message (with its images); answers the id of a message the server sent at once (nothing was running any more). */
+  add: (text: string, modelKey?: string, images?: readonly ImageFilePart[]) => Promise<{ ok: boolean; dispatchedId?: string }>;
   edit: (id: string, text: string) => Promise<boolean>;
   cancel: (id: string) => Promise<void>;
   /** "Send now" on a held queue; answers the id of the message that was sent. */
@@ -59,9 +60,9 @@ export function useMessageQueue(sessionId: string): MessageQueue {
   }, [refresh]);
 
   const add = useCallback(
-    async (text: string, modelKey?: string) => {
+    async (text: string, modelKey?: string, images: readonly ImageFilePart[] = []) => {
       try {
-        const response = apply(await postQueuedMessage(sessionId, text, modelKey));
+        const response = apply(await postQueuedMessage(sessionId, text, modelKey, images));
         return { ok: true, dispatchedId: response.dispatchedId };
       } catch (failure) {
         toast.error('Not queued', { description: readError(failure).message });

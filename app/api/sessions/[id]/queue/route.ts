@@ -1,6 +1,5 @@
 import { NextResponse } from 'next/server';
-import { MAX_MESSAGE_CHARS } from '@/lib/api/chat-request';
-import { queueMessageSchema } from '@/lib/api/queue-request';
+import { MAX_QUEUE_BODY_BYTES, queueMessageSchema } from '@/lib/api/queue-request';
 import { readJsonBody, withErrors } from '@/lib/server/http';
 import { queueMessage, readQueue } from '@/lib/server/message-queue';
 import { requireSession } from '@/lib/server/session-access';
@@ -22,9 +21,9 @@ export const GET = withErrors(async (request: Request, { params }: Context) => {
 /** Queues a message behind the active run (sent at once when nothing runs and nothing else waits). */
 export const POST = withErrors(async (request: Request, { params }: Context) => {
   const { id } = await params;
-  const body = await readJsonBody(request, queueMessageSchema, MAX_MESSAGE_CHARS * 4);
+  const body = await readJsonBody(request, queueMessageSchema, MAX_QUEUE_BODY_BYTES);
   const { db, ownerId } = await requireSession(request, id);
-  return NextResponse.json(await queueMessage({ request, db, ownerId, sessionId: id, text: body.text, modelKey: body.modelKey }), { status: 201 });
+  return NextResponse.json(await queueMessage({ request, db, ownerId, sessionId: id, text: body.text, modelKey: body.modelKey, images: body.images }), { status: 201 });
 });
 
 /** Every other method: a JSON 405 with Allow (lib/server/route-methods.ts). */
