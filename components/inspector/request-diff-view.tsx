@@ -10,16 +10,29 @@ import type { PickedStep } from '@/components/inspector/diff-selection';
 import { diffRequests, messageText, type MessageChange } from '@/lib/agent/request-diff';
 import { cn } from '@/lib/utils';
 
-/** What changed from one step's request to another's: messages, compaction, tools, instructions, settings. */
-export function RequestDiffView({ steps, onClose }: { steps: [PickedStep, PickedStep]; onClose: () => void }) {
+/**
+ * What changed from one step's request to another's: messages, compaction, tools, instructions, settings.
+ * `label` names the region (default: two steps' requests); `autoScroll` brings it into view when the steps change.
+ */
+export function RequestDiffView({
+  steps,
+  onClose,
+  label = "Diff of two steps' requests",
+  autoScroll = true,
+}: {
+  steps: [PickedStep, PickedStep];
+  onClose: () => void;
+  label?: string;
+  autoScroll?: boolean;
+}) {
   const [before, after] = [...steps].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   const diff = useMemo(() => diffRequests(before.request, after.request), [before, after]);
   const ref = useRef<HTMLElement>(null);
   // The second pick is usually far down the list: bring the diff (at the top) into view.
   // A block body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup function.
   useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: 'start' });
-  }, [before.key, after.key]);
+    if (autoScroll) ref.current?.scrollIntoView?.({ block: 'start' });
+  }, [before.key, after.key, autoScroll]);
   const { counts, tools } = diff;
   const toolChanges = [
     ...tools.added.map((name) => `+ ${name}`),
@@ -29,7 +42,7 @@ export function RequestDiffView({ steps, onClose }: { steps: [PickedStep, Picked
   ];
 
   return (
-    <section ref={ref} className="flex flex-col gap-3 rounded-xl border bg-card p-3 text-sm" data-testid="request-diff" aria-label="Diff of two steps' requests">
+    <section ref={ref} className="flex flex-col gap-3 rounded-xl border bg-card p-3 text-sm" data-testid="request-diff" aria-label={label}>
       <header className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <h3 className="font-medium">

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { GitCompareArrowsIcon, PencilIcon, RepeatIcon, TerminalIcon } from 'lucide-react';
+import { FileDiffIcon, GitCompareArrowsIcon, PencilIcon, RepeatIcon, TerminalIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -10,6 +10,7 @@ import { JsonBlock } from '@/components/agent/json-block';
 import { useDiffSelection } from '@/components/inspector/diff-selection';
 import { ReplayView } from '@/components/inspector/replay-view';
 import { RerunView } from '@/components/inspector/rerun-view';
+import { hasRecordedEdit, ReleasedEditDiff, StepReleaseBadge } from '@/components/inspector/step-release';
 import { editableRequestFromTrace } from '@/lib/agent/editable-request';
 import type { StepTrace } from '@/lib/agent/trace';
 import type { RunStep } from '@/lib/api-types';
@@ -41,7 +42,7 @@ function sectionsOf(trace: Partial<StepTrace> & Record<string, unknown>): Sectio
   return sections;
 }
 
-type DebugMode = 'rerun' | 'replay';
+type DebugMode = 'rerun' | 'replay' | 'edit';
 
 /**
  * One model call of a run: what was sent, what came back, and how long it took;
@@ -60,12 +61,14 @@ export function StepTraceView({ step, position, runId, modelKey }: { step: RunSt
   const pickKey = `${runId}:${step.stepNumber}`;
   const picked = selection?.isPicked(pickKey) ?? false;
   const toggleMode = (next: DebugMode) => setMode((current) => (current === next ? null : next));
+  const released = trace.request?.released;
 
   return (
     <section className="rounded-xl border bg-card" data-testid="inspector-step" data-step-number={step.stepNumber} aria-label={`Step ${position}`}>
       <header className="flex flex-wrap items-center gap-x-2.5 gap-y-1 border-b px-3 py-2 text-xs">
         <span className="text-sm font-medium">Step {position}</span>
         {trace.kind === 'summary' && <Badge tone="info">summary</Badge>}
+        {released && <StepReleaseBadge released={released} />}
         {trace.finishReason?.unified && <Badge tone={trace.finishReason.unified === 'error' ? 'danger' : 'neutral'}>{trace.finishReason.unified}</Badge>}
         {trace.error && <Badge tone="danger">error</Badge>}
         <span className="text-muted-foreground tabular-nums">
@@ -91,6 +94,11 @@ export function StepTraceView({ step, position, runId, modelKey }: { step: RunSt
           <Button type="button" variant={mode === 'replay' ? 'secondary' : 'ghost'} size="xs" aria-pressed={mode === 'replay'} onClick={() => toggleMode('replay')} data-testid="step-replay">
             <RepeatIcon /> Replay with another model
           </Button>
+          {hasRecordedEdit(released) && (
+            <Button type="button" variant={mode === 'edit' ? 'secondary' : 'ghost'} size="xs" aria-pressed={mode === 'edit'} onClick={() => toggleMode('edit')} data-testid="step-show-edit">
+              <FileDiffIcon /> Show the edit
+            </Button>
+          )}
           {selection && (
             <Button
               type="button"
@@ -107,7 +115,9 @@ export function StepTraceView({ step, position, runId, modelKey }: { step: RunSt
       )}
       {request && mode && (
         <div className="border-b bg-muted/20 p-3" data-testid="step-debugger">
-          {mode === 'rerun' ? (
+          {mode === 'edit' && hasRecordedEdit(released) ? (
+            <ReleasedEditDiff released={released} onClose={() => setMode(null)} />
+          ) : mode === 'rerun' ? (
             <RerunView runId={runId} stepNumber={step.stepNumber} request={request} />
           ) : (
             <ReplayView runId={runId} stepNumber={step.stepNumber} request={request} modelKey={modelKey} />
