@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import type { SessionPanel, SessionPanels } from '@/components/chat/hooks/use-session-panels';
+import { useInspectorOpener } from '@/components/inspector/inspector-focus';
 import { Spinner } from '@/components/ui/spinner';
 import type { ModelInfo } from '@/lib/models/types';
 import type { SessionFields } from '@/components/settings/session-settings-sheet';
@@ -68,6 +69,8 @@ export function SessionSheets({
   filesVersion: string;
   live: boolean;
 }) {
+  // "Show in inspector" (focusRun) opens this page's inspector.
+  useInspectorOpener(() => panels.set('inspector', true));
   return (
     <>
       <OnceOpened open={panels.isOpen('grants')}>

@@ -64,7 +64,7 @@ export function StepTraceView({ step, position, runId, modelKey }: { step: RunSt
   const released = trace.request?.released;
 
   return (
-    <section className="rounded-xl border bg-card" data-testid="inspector-step" data-step-number={step.stepNumber} aria-label={`Step ${position}`}>
+    <section tabIndex={-1} className="rounded-xl border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50" data-testid="inspector-step" data-step-number={step.stepNumber} aria-label={`Step ${position}`}>
       <header className="flex flex-wrap items-center gap-x-2.5 gap-y-1 border-b px-3 py-2 text-xs">
         <span className="text-sm font-medium">Step {position}</span>
         {trace.kind === 'summary' && <Badge tone="info">summary</Badge>}

@@ -1,10 +1,15 @@
-import { useState } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ConversationActionsProvider, type ConversationActions } from '@/components/chat/conversation-actions';
 import { ShowInInspectorButton } from '@/components/chat/show-in-inspector-button';
+import { useSessionPanels } from '@/components/chat/hooks/use-session-panels';
+import { focusRun, useInspectorOpener } from '@/components/inspector/inspector-focus';
+import { InspectorPanel } from '@/components/inspector/inspector-panel';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { createStepTrace } from '@/lib/agent/trace';
+import type { RunStep, RunSummary } from '@/lib/api-types';
+import { json, stubApi, withSessions } from './hooks/fake-api';
 
 const actions: ConversationActions = {
   branches: {},
@@ -16,26 +21,16 @@ const actions: ConversationActions = {
   fork: vi.fn(),
 };
 
-/** The header's inspector button and, once pressed, an inspector listing two runs, both folded. */
-function FakeSessionPage({ runId }: { runId: string }) {
-  const [open, setOpen] = useState(false);
-  const [unfolded, setUnfolded] = useState<string[]>([]);
+const run = (id: string, startedAt: number): RunSummary => ({ id, messageId: `m-${id}`, modelKey: 'openai:gpt', status: 'completed', endReason: 'completed', usage: null, startedAt, endedAt: startedAt + 1_000 });
+const steps = (count: number): RunStep[] => Array.from({ length: count }, (_, n) => ({ stepNumber: n, trace: createStepTrace(n, 'model', Date.UTC(2026, 0, 1)) }));
+
+/** A session page as far as the inspector goes: its panels, the inspector (registered as this page's), and a reply's button. */
+function SessionPage({ runId }: { runId: string }) {
+  const panels = useSessionPanels();
+  useInspectorOpener(() => panels.set('inspector', true));
   return (
     <TooltipProvider>
-      <button type="button" data-testid="inspector-toggle" aria-pressed={open} onClick={() => setOpen((o) => !o)}>
-        Inspector
-      </button>
-      {open && (
-        <div data-testid="inspector-panel">
-          {['run-a', 'run-b'].map((id) => (
-            <div key={id} data-testid="inspector-run" data-run-id={id} data-state={unfolded.includes(id) ? 'open' : 'closed'}>
-              <button type="button" data-testid="inspector-run-toggle" onClick={() => setUnfolded((list) => [...list, id])}>
-                {id}
-              </button>
-            </div>
-          ))}
-        </div>
-      )}
+      <InspectorPanel sessionId="s1" open={panels.isOpen('inspector')} onOpenChange={(open) => panels.set('inspector', open)} refreshKey={0} live={false} />
       <ConversationActionsProvider value={actions}>
         <ShowInInspectorButton runId={runId} />
       </ConversationActionsProvider>
@@ -43,23 +38,43 @@ function FakeSessionPage({ runId }: { runId: string }) {
   );
 }
 
-describe('show in inspector', () => {
-  test('opens the inspector, unfolds the run that wrote the message and puts focus on it', async () => {
-    Element.prototype.scrollIntoView = vi.fn();
-    const user = userEvent.setup();
-    render(<FakeSessionPage runId="run-b" />);
-    await user.click(screen.getByRole('button', { name: 'Show in inspector' }));
-    const run = await waitFor(() => {
-      const element = document.querySelector<HTMLElement>('[data-run-id="run-b"]');
-      expect(element?.dataset.state).toBe('open');
-      return element!;
+const runElement = (id: string) => document.querySelector<HTMLElement>(`[data-testid="inspector-run"][data-run-id="${id}"]`);
+
+describe('show in inspector (focusRun)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  test('opens the inspector, unfolds the run that wrote the message, scrolls to it and puts focus on it', async () => {
+    // run-a is the newest (unfolded by default); the message's run-b is older and folded.
+    stubApi({
+      'GET /api/sessions/s1/runs': () => json({ runs: [run('run-a', 2_000), run('run-b', 1_000)] }),
+      'GET /api/runs/run-a/steps': () => json({ steps: steps(1) }),
+      'GET /api/runs/run-b/steps': () => json({ steps: steps(2) }),
     });
-    expect(document.activeElement?.textContent).toBe('run-b');
-    expect(run.scrollIntoView).toHaveBeenCalled();
-    expect(document.querySelector<HTMLElement>('[data-run-id="run-a"]')?.dataset.state).toBe('closed');
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    const user = userEvent.setup();
+    render(<SessionPage runId="run-b" />, { wrapper: withSessions() });
+    expect(screen.queryByTestId('inspector-panel')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Show in inspector' }));
+    await waitFor(() => expect(document.activeElement?.closest('[data-testid="inspector-run"]')?.getAttribute('data-run-id')).toBe('run-b'));
+    expect(screen.getByTestId('inspector-panel')).toBeTruthy();
+    expect(runElement('run-b')?.dataset.state).toBe('open');
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('inspector-run-toggle');
+    expect(scrolled).toContain(runElement('run-b'));
+    expect(runElement('run-a')?.dataset.state).toBe('open');
+
+    // To a step: its card is scrolled to and focused once the run's steps are in.
+    focusRun('run-b', 1);
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-step-number')).toBe('1'));
+    expect(document.activeElement?.closest('[data-testid="inspector-run"]')?.getAttribute('data-run-id')).toBe('run-b');
+    expect(scrolled.at(-1)).toBe(document.activeElement);
   });
 
-  test('is not offered outside a live session, or for a message without a run', () => {
+  test('does nothing on a page without an inspector; not offered outside a live session or for a message without a run', () => {
+    expect(focusRun('run-a')).toBe(false);
     const { rerender } = render(
       <TooltipProvider>
         <ShowInInspectorButton runId="run-a" />
