@@ -21,6 +21,9 @@ const nextConfig = {
   // Trace from this folder: a lockfile in a parent directory must not move the standalone layout.
   outputFileTracingRoot: path.dirname(fileURLToPath(import.meta.url)),
   reactStrictMode: true,
+  // The browser's upload limits follow the server's (lib/api/upload-limits.ts): lower on Vercel, whose 4.5 MB body cap
+  // refuses before our code runs. Vercel sets VERCEL at build time too.
+  env: { NEXT_PUBLIC_ON_VERCEL: process.env.VERCEL ? '1' : '' },
   // On every response: no sniffing, referrers only to this origin in full, and the microphone for the app alone.
   // No framing anywhere but on share pages, where proxy.ts decides (their owner may allow embedding); proxy.ts also
   // gives every page its full Content-Security-Policy with a per-request nonce (docs/csp-and-embedding.md).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_LIMITS, type ImageLimits } from './upload-limits';
 
 /**
  * Images attached to a user message (pasted, dropped or picked in the
@@ -12,15 +13,12 @@ import { z } from 'zod';
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
 
-/**
- * One image, decoded. Anthropic refuses images over 5 MB and OpenAI over
- * 20 MB; 4 MiB stays under both, and a phone screenshot is well below it.
- */
-export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
+/** One image, decoded: 4 MiB, less on Vercel (lib/api/upload-limits.ts). */
+export const MAX_IMAGE_BYTES = IMAGE_LIMITS.perImage;
 /** Images per message. */
 export const MAX_IMAGES_PER_MESSAGE = 4;
-/** All images of one message, decoded. */
-export const MAX_MESSAGE_IMAGE_BYTES = 8 * 1024 * 1024;
+/** All images of one message, decoded: 8 MiB, less on Vercel. */
+export const MAX_MESSAGE_IMAGE_BYTES = IMAGE_LIMITS.perMessage;
 /** A file name is kept for display only (the model never sees it). */
 const MAX_FILENAME_CHARS = 255;
 
@@ -80,6 +78,23 @@ function describe(part: Pick<ImageFilePart, 'filename'>, index: number): string 
   return part.filename ? `“${part.filename}”` : `Image ${index + 1}`;
 }
 
+/** The limit in words; a platform's lower one says it is this deployment's, not the app's. */
+function limitWords(limits: ImageLimits, scope: 'image' | 'message'): string {
+  const most = formatBytes(scope === 'image' ? limits.perImage : limits.perMessage);
+  if (limits.platform) return `images too large for this deployment: ${most} at most (Vercel refuses a request over 4.5 MB).`;
+  return scope === 'image' ? `an image may be at most ${most}.` : `a message may carry at most ${most}.`;
+}
+
+/** One image over the limit (the same words in the composer and in the server's 413). */
+export function imageTooLargeMessage(name: string, size: number, limits: ImageLimits = IMAGE_LIMITS): string {
+  return `${name} is ${formatBytes(size)}; ${limitWords(limits, 'image')}`;
+}
+
+/** A message's images together over the limit. */
+export function imagesTooLargeMessage(total: number, limits: ImageLimits = IMAGE_LIMITS): string {
+  return `The images add up to ${formatBytes(total)}; ${limitWords(limits, 'message')}`;
+}
+
 /** Why a model that takes no images refuses them (the same words in the composer and in the server's 422). */
 export function imagesNotSupportedMessage(modelLabel: string): string {
   return `${modelLabel} does not take images. Remove the image, or switch to a model that can see images (for example gpt-4.1-mini).`;
@@ -93,7 +108,7 @@ const TYPE_NAMES = 'PNG, JPEG, GIF or WebP';
  * per-image, per-message and count limits. Answers the parts to store, each
  * with the media type its bytes show.
  */
-export function checkImageParts(parts: readonly ImageFilePart[]): AttachmentVerdict {
+export function checkImageParts(parts: readonly ImageFilePart[], limits: ImageLimits = IMAGE_LIMITS): AttachmentVerdict {
   if (parts.length > MAX_IMAGES_PER_MESSAGE) {
     return { ok: false, code: 'too_large', message: `At most ${MAX_IMAGES_PER_MESSAGE} images per message (this one has ${parts.length}).` };
   }
@@ -106,17 +121,13 @@ export function checkImageParts(parts: readonly ImageFilePart[]): AttachmentVerd
     const base64 = part.url.slice(match[0].length);
     if (base64.length % 4 !== 0 || !BASE64.test(base64)) return { ok: false, code: 'unsupported_attachment', message: `${name} is not valid base64.` };
     const size = decodedLength(base64);
-    if (size > MAX_IMAGE_BYTES) {
-      return { ok: false, code: 'too_large', message: `${name} is ${formatBytes(size)}; an image may be at most ${formatBytes(MAX_IMAGE_BYTES)}.` };
-    }
+    if (size > limits.perImage) return { ok: false, code: 'too_large', message: imageTooLargeMessage(name, size, limits) };
     total += size;
     const type = sniffImageType(headBytes(base64, 12));
     if (!type) return { ok: false, code: 'unsupported_attachment', message: `${name} is not a ${TYPE_NAMES} image.` };
     checked.push({ type: 'file', mediaType: type, url: `data:${type};base64,${base64}`, ...(part.filename ? { filename: part.filename } : {}) });
   }
-  if (total > MAX_MESSAGE_IMAGE_BYTES) {
-    return { ok: false, code: 'too_large', message: `The images add up to ${formatBytes(total)}; a message may carry at most ${formatBytes(MAX_MESSAGE_IMAGE_BYTES)}.` };
-  }
+  if (total > limits.perMessage) return { ok: false, code: 'too_large', message: imagesTooLargeMessage(total, limits) };
   return { ok: true, parts: checked };
 }
 

@@ -3,14 +3,15 @@ import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import { resourceMentionsSchema } from './mcp-catalog-request';
 import { freeTextSchema } from './text-input';
-import { imageFilePartSchema, type ImageFilePart, MAX_IMAGES_PER_MESSAGE, MAX_MESSAGE_IMAGE_BYTES } from './attachments';
+import { imageFilePartSchema, type ImageFilePart, MAX_IMAGES_PER_MESSAGE } from './attachments';
+import { CHAT_TEXT_BUDGET_BYTES, IMAGE_LIMITS, maxChatBodyBytes } from './upload-limits';
 
 /** A user message may hold at most this many characters of text. */
 export const MAX_MESSAGE_CHARS = 100_000;
 /** Text beyond the images: generous for JSON overhead around a maximal message. */
-const MAX_CHAT_TEXT_BYTES = 1_000_000;
-/** The whole request body: a maximal message's text, plus its images as base64 (4/3 of their bytes). */
-export const MAX_CHAT_BODY_BYTES = MAX_CHAT_TEXT_BYTES + Math.ceil((MAX_MESSAGE_IMAGE_BYTES * 4) / 3) + 4096;
+const MAX_CHAT_TEXT_BYTES = CHAT_TEXT_BUDGET_BYTES;
+/** The whole request body: a maximal message's text, plus its images as base64 (4/3 of their bytes); under 4.5 MB on Vercel. */
+export const MAX_CHAT_BODY_BYTES = maxChatBodyBytes(IMAGE_LIMITS);
 
 // Bounded by the body limit here; the message's total against MAX_MESSAGE_CHARS is a 413 when the turn starts.
 const textPart = z.object({ type: z.literal('text'), text: freeTextSchema('A message', MAX_CHAT_TEXT_BYTES) });

@@ -5,11 +5,13 @@ import type { Draft } from '@/components/chat/hooks/use-draft';
 import { useReturnWithDraft } from '@/components/chat/hooks/use-return-with-draft';
 import {
   checkImageParts,
-  formatBytes,
   IMAGE_MEDIA_TYPES,
   imagesNotSupportedMessage,
+  imagesTooLargeMessage,
+  imageTooLargeMessage,
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_MESSAGE,
+  MAX_MESSAGE_IMAGE_BYTES,
   type ImageFilePart,
 } from '@/lib/api/attachments';
 
@@ -76,7 +78,13 @@ export function useImageAttachments(draft: Draft, model: ImageModel | undefined)
       for (const file of files.slice(0, Math.max(0, room))) {
         const name = file.name || 'pasted image';
         if (file.size > MAX_IMAGE_BYTES) {
-          setProblem(`“${name}” is ${formatBytes(file.size)}; an image may be at most ${formatBytes(MAX_IMAGE_BYTES)}.`);
+          setProblem(imageTooLargeMessage(`“${name}”`, file.size));
+          continue;
+        }
+        // The message's images together, before the upload (on Vercel a larger body never reaches the server).
+        const total = [...imagesRef.current, ...added].reduce((sum, image) => sum + image.bytes, file.size);
+        if (total > MAX_MESSAGE_IMAGE_BYTES) {
+          setProblem(imagesTooLargeMessage(total));
           continue;
         }
         let url: string;
