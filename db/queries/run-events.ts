@@ -9,20 +9,47 @@ export interface RunEvent {
   chunk: AgentUIMessageChunk;
 }
 
-/** One statement for a whole batch of chunks. */
+/**
+ * One row for a whole batch of chunks: `seq` is the batch's last sequence number and
+ * `chunk` the batch's chunks in order (a JSON array; the chunk before it is seq − length).
+ * A row of one chunk object (as logs were written before batches) still reads.
+ */
 export async function appendRunEvents(db: Db, runId: string, events: readonly RunEvent[], now = Date.now()): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(runEvents).values(events.map((event) => ({ runId, seq: event.seq, chunk: event.chunk, createdAt: now })));
+  await db.insert(runEvents).values(contiguousRuns(events).map((run) => ({ runId, seq: run.at(-1)!.seq, chunk: run.map((event) => event.chunk), createdAt: now })));
+}
+
+/** Splits events into runs of consecutive sequence numbers (a row's chunks are numbered from its last one back). */
+function contiguousRuns(events: readonly RunEvent[]): RunEvent[][] {
+  const runs: RunEvent[][] = [];
+  for (const event of events) {
+    const current = runs.at(-1);
+    if (current && current.at(-1)!.seq + 1 === event.seq) current.push(event);
+    else runs.push([event]);
+  }
+  return runs;
 }
 
 /** The run's events after `afterSeq`, in order (at most `limit`). */
 export async function readRunEvents(db: Db, runId: string, afterSeq: number, limit = 1000): Promise<RunEvent[]> {
-  return db
+  // Every row holds at least one event, so `limit` rows hold at least `limit` events.
+  const rows = await db
     .select({ seq: runEvents.seq, chunk: runEvents.chunk })
     .from(runEvents)
     .where(and(eq(runEvents.runId, runId), gt(runEvents.seq, afterSeq)))
     .orderBy(asc(runEvents.seq))
     .limit(limit);
+  const events: RunEvent[] = [];
+  for (const row of rows) {
+    if (!Array.isArray(row.chunk)) {
+      events.push({ seq: row.seq, chunk: row.chunk });
+      continue;
+    }
+    const first = row.seq - row.chunk.length + 1;
+    for (let i = Math.max(0, afterSeq + 1 - first); i < row.chunk.length; i++) events.push({ seq: first + i, chunk: row.chunk[i] });
+    if (events.length >= limit) break;
+  }
+  return events.length > limit ? events.slice(0, limit) : events;
 }
 
 export async function lastRunEventSeq(db: Db, runId: string): Promise<number> {
