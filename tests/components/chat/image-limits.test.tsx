@@ -31,7 +31,7 @@ describe("a message's images together", () => {
     renderInApp(<Tray draft={draft} />);
     const third = Math.floor(MAX_MESSAGE_IMAGE_BYTES / 3) + 256 * 1024;
     fireEvent.change(screen.getByTestId('image-file-input'), { target: { files: [bigPng('a.png', third), bigPng('b.png', third), bigPng('c.png', third)] } });
-    await waitFor(() => expect(screen.getByTestId('image-problem').textContent).toMatch(/^The images add up to 8\.8 MB; a message may carry at most 8\.0 MB\.$/));
+    await waitFor(() => expect(screen.getByTestId('image-problem').textContent).toMatch(/^The images add up to 8\.7 MB; a message may carry at most 8\.0 MB\.$/));
     expect(screen.getAllByTestId('composer-image')).toHaveLength(2);
   });
 });
