@@ -1,12 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import config from '../../playwright.config';
-import { MODELS, newSession, shot } from './helpers';
+import { docShot } from './doc-shots';
+import { MODELS, newSession, shot, waitForHydration, waitForRunEnd } from './helpers';
 
 /**
  * Images in the composer and voice dictation, in a real Chromium: an image
  * pasted for a model that takes images is attached, sent, shown in the message
  * and still there after a reload; one dropped for a text-only model is refused
- * with the model named. Dictation records from Chromium's fake microphone, the
+ * with the model named. The first message of a session takes images on the
+ * new-session page and carries them to the model; images alone are a message.
+ * Dictation records from Chromium's fake microphone, the
  * scripted server transcribes it, and the text lands in the composer unsent.
  * The wire format (input_image, image_url) is checked by tests/integration/media.test.ts.
  */
@@ -18,6 +21,15 @@ test.use({ launchOptions: { ...launchOptions, args: [...(launchOptions.args ?? [
 const scriptedOrigin = `http://127.0.0.1:${process.env.E2E_SCRIPTED_PORT ?? 4010}`;
 /** The demo model: the one configured model whose capabilities say it takes images. */
 const VISION_MODEL = 'demo:demo-agent';
+/** A vision model on the scripted server (the catalog knows gpt-4.1-mini takes images): what reached the model is recorded. */
+const SCRIPTED_VISION_MODEL = 'openai:gpt-4.1-mini';
+
+type Recorded = { api: string; body: { model: string; input: { role?: string; content?: { type: string; image_url?: string; text?: string }[] }[] } };
+/** The content of the last user item of each Responses request to the scripted vision model. */
+async function userContentsSent(request: APIRequestContext) {
+  const recorded = (await (await request.get(`${scriptedOrigin}/__requests`)).json()) as Recorded[];
+  return recorded.filter((r) => r.api === 'responses' && r.body.model === 'gpt-4.1-mini').map((r) => r.body.input.filter((item) => item.role === 'user').at(-1)?.content);
+}
 
 /** A real 2×2 PNG (red, green, blue, white). */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==';
@@ -37,7 +49,7 @@ async function giveImage(page: Page, how: 'paste' | 'drop', name: string): Promi
   );
 }
 
-test('an image is pasted, sent and kept for a model that sees images, and refused for one that does not', async ({ page }) => {
+test('an image is pasted, sent and kept for a model that sees images, and refused for one that does not', async ({ page, request }) => {
   await newSession(page, VISION_MODEL);
   await giveImage(page, 'paste', 'pixels.png');
   const chip = page.getByTestId('composer-image');
@@ -65,6 +77,39 @@ test('an image is pasted, sent and kept for a model that sees images, and refuse
   await expect(page.getByTestId('image-problem')).toHaveText(/^scripted-chat does not take images\./);
   await expect(chip).toHaveCount(0);
   await shot(page, 'media-image-refused');
+
+  // The first message of a session, from the new-session page: two images (pasted, dropped) reach the model with the text.
+  await request.delete(`${scriptedOrigin}/__requests`);
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByTestId('model-picker').click();
+  await page.locator(`[data-testid="model-option"][data-model-key="${SCRIPTED_VISION_MODEL}"]`).click();
+  await giveImage(page, 'paste', 'first.png');
+  await giveImage(page, 'drop', 'second.png');
+  await expect(chip).toHaveCount(2);
+  await page.getByTestId('composer-input').fill('Compare these two');
+  await docShot(page, 'new-session-images');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(chip.last()).toBeInViewport();
+  await docShot(page, 'new-session-images-390');
+  await page.setViewportSize({ width: 1280, height: 820 });
+  await page.getByTestId('send-button').click();
+  await expect(page).toHaveURL(/\/s\/[\w-]+$/);
+  await expect(page.getByTestId('message-user').last().getByTestId('message-image')).toHaveCount(2);
+  await waitForRunEnd(page, 'completed');
+  const imageSent = { type: 'input_image', image_url: `data:image/png;base64,${PNG_BASE64}` };
+  expect((await userContentsSent(request))[0]).toEqual([{ type: 'input_text', text: 'Compare these two' }, imageSent, imageSent]);
+
+  // Images alone: Enter sends them with no text, and no text part reaches the model.
+  await giveImage(page, 'paste', 'alone.png');
+  await expect(page.getByTestId('send-button')).toBeEnabled();
+  await page.getByTestId('composer-input').press('Enter');
+  const alone = page.getByTestId('message-user').last();
+  await expect(alone.getByTestId('message-image')).toHaveCount(1);
+  await expect(alone).not.toContainText(/\S/);
+  await waitForRunEnd(page, 'completed');
+  await shot(page, 'media-image-only-sent');
+  expect((await userContentsSent(request)).at(-1)).toEqual([imageSent]);
 });
 
 test('dictation records from the microphone and puts the transcript into the composer, unsent', async ({ page, request }) => {
