@@ -5,8 +5,8 @@ import { lastAssistant, MODELS, newSession, scenario, send, waitForHydration, wa
 
 /**
  * Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) finds no serious or critical violation on the main page (a
- * session with messages and tool cards), the settings pages and the session settings, the inspector, and a share page,
- * in the light and the dark theme. A violation's message names the rule, the nodes and how to fix it.
+ * session with messages and tool cards), the settings pages and the session settings, the inspector, compare (two
+ * columns that have streamed an answer) and a share page, in the light and the dark theme. A violation's message names the rule, the nodes and how to fix it.
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -28,8 +28,8 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
 
 test.use({ colorScheme: 'light' });
 
-test('no serious or critical axe violations on the main page, settings, inspector and a share page, light and dark', async ({ page, browser }) => {
-  // Twelve scans of whole pages: room for a busy machine (it takes about 20 s on an idle one).
+test('no serious or critical axe violations on the main page, settings, inspector, compare and a share page, light and dark', async ({ page, browser }) => {
+  // Fourteen scans of whole pages: room for a busy machine (it takes about 25 s on an idle one).
   test.setTimeout(120_000);
   const sessionId = await newSession(page, MODELS.chat, 'Accessibility check');
   await send(page, `Add these up ${scenario('tool', { tool: 'calculator', args: '{"expression":"6*7"}' })}`);
@@ -66,6 +66,30 @@ test('no serious or critical axe violations on the main page, settings, inspecto
       await setTheme(page, theme);
       await expectNoSeriousViolations(page, `${path} (${theme})`);
     }
+  }
+
+  // Compare, with two columns that have streamed an answer.
+  await page.goto('/compare');
+  await waitForHydration(page);
+  const setups = page.getByTestId('compare-column-setup');
+  await expect(setups).toHaveCount(2);
+  for (const [index, modelKey] of [MODELS.responses, MODELS.chat].entries()) {
+    await setups.nth(index).getByTestId('model-picker').click();
+    await page.locator(`[data-testid="model-option"][data-model-key="${modelKey}"]`).click();
+    await expect(setups.nth(index).getByTestId('model-picker')).toHaveAttribute('data-model-key', modelKey);
+  }
+  await page.getByTestId('composer-input').fill(`Compare, accessibly ${scenario('default')}`);
+  await page.getByTestId('send-button').click();
+  await page.waitForURL(/\/compare\/cmp/);
+  const columns = page.getByTestId('compare-column');
+  await expect(columns).toHaveCount(2);
+  for (const column of await columns.all()) {
+    await expect(column.getByTestId('run-end')).toBeAttached({ timeout: 30_000 });
+    await expect(column.getByTestId('compare-stats')).not.toHaveAttribute('data-live', 'true');
+  }
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await expectNoSeriousViolations(page, `compare (${theme})`);
   }
 
   // A share page, read by someone without the owner's cookie, in both colour schemes (it follows the system's).

@@ -48,6 +48,17 @@ test('step mode: pause, edit the request, continue, reload, stop', async ({ page
   await docShot(page, 'pause-mode');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'pause-mode-390');
+
+  // The inspector marks the step as paused and edited, and shows the edit: the request as paused → as sent.
+  await page.getByTestId('inspector-toggle').click();
+  const step = page.getByTestId('inspector-panel').getByTestId('inspector-run').first().getByTestId('inspector-step').first();
+  await expect(step.getByTestId('step-released')).toHaveText('paused, edited before sending');
+  await step.getByTestId('step-show-edit').click();
+  const edit = step.getByRole('region', { name: 'The edit made while paused' });
+  await expect(edit.getByTestId('request-diff-message')).toHaveAttribute('data-kind', 'changed');
+  await expect(edit.locator('ins').first()).toContainText('Edited');
+  await shot(page, 'inspector-paused-edit-390');
+  await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Still paused after a reload (the pause lives on the server), then Stop ends it.
