@@ -30,11 +30,14 @@ function createDraft(): Draft {
   let lastSent = '';
   const listeners = new Set<() => void>();
   const inputRef: React.RefObject<HTMLTextAreaElement | null> = { current: null };
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
   const setDraft: Draft['setDraft'] = (next) => {
     const value = typeof next === 'function' ? next(text) : next;
     if (value === text) return;
     text = value;
-    for (const listener of listeners) listener();
+    notify();
   };
   return {
     get: () => text,
@@ -48,7 +51,12 @@ function createDraft(): Draft {
       lastSent = sent;
       setDraft('');
     },
-    restore: (previous) => setDraft((current) => (current.trim() ? current : (previous ?? lastSent))),
+    restore: (previous) => {
+      const value = text.trim() ? text : (previous ?? lastSent);
+      // Given back unchanged (a message of images alone had no text): still tell the listeners, so the images come back too.
+      if (value === text) notify();
+      else setDraft(value);
+    },
     focus: () => inputRef.current?.focus(),
     fill: (value) => {
       setDraft(value);

@@ -68,6 +68,18 @@ describe('images in the composer', () => {
     expect(await screen.findByRole('img', { name: 'a.png' })).toBeTruthy();
   });
 
+  test('images sent alone (no text) come back too when the server refused the message', async () => {
+    const draft = newDraft();
+    renderInApp(<Tray model={{ label: 'gpt-4o', images: true }} draft={draft} onTake={() => {}} />);
+    upload([pngFile('alone.png')]);
+    await screen.findByRole('img', { name: 'alone.png' });
+    fireEvent.click(screen.getByRole('button', { name: 'take' }));
+    act(() => draft.markSent(''));
+    expect(screen.queryByTestId('composer-image')).toBeNull();
+    act(() => draft.restore());
+    expect(await screen.findByRole('img', { name: 'alone.png' })).toBeTruthy();
+  });
+
   test('a sent message shows only images whose bytes match their type: never SVG, never a link', () => {
     const svg = `data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}`;
     render(
