@@ -49,7 +49,7 @@ export function RunItem({ run, index, defaultOpen, version }: { run: RunSummary;
         data-testid="inspector-run-toggle"
       >
         <ChevronRightIcon className={cn('size-4 shrink-0 text-muted-foreground transition-transform', open && 'rotate-90')} aria-hidden />
-        <span className="font-medium">Run {index}</span>
+        <span className="font-medium whitespace-nowrap">Run {index}</span>
         <Badge tone={STATUS_TONE[run.status] ?? 'neutral'}>
           {run.status === 'running' && <Spinner className="size-3" label="Running" />}
           {run.status}
