@@ -92,10 +92,3 @@ export function usePersistedDraft(draft: Draft, key: string): void {
     return draft.subscribe(() => writeDraft(key, draft.get()));
   }, [draft, key]);
 }
-
-/** A stored draft for a page without a session (the new-session page): [text, setText]. */
-export function useStoredText(key: string): [string, (text: string) => void] {
-  const draft = useDraft();
-  usePersistedDraft(draft, key);
-  return [useDraftText(draft), draft.setDraft];
-}

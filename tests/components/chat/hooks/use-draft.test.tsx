@@ -1,6 +1,6 @@
 import { act, render, renderHook } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { useDraft, useDraftText, usePersistedDraft, useStoredText, type Draft } from '@/components/chat/hooks/use-draft';
+import { useDraft, useDraftText, usePersistedDraft, type Draft } from '@/components/chat/hooks/use-draft';
 
 test('a sent message comes back when the server refused it', () => {
   const { result } = renderHook(() => useDraft());
@@ -87,10 +87,17 @@ test('a session keeps its unsent draft across a reload, and sending forgets it',
 
 test('the new-session page keeps its own draft, apart from the sessions', () => {
   localStorage.clear();
-  const page = renderHook(() => useStoredText('new'));
-  act(() => page.result.current[1]('a task for later'));
+  // The new-session page keeps its draft under its own key (components/chat/new-chat.tsx).
+  const newSessionPage = () =>
+    renderHook(() => {
+      const draft = useDraft();
+      usePersistedDraft(draft, 'new');
+      return draft;
+    });
+  const page = newSessionPage();
+  act(() => page.result.current.setDraft('a task for later'));
   page.unmount();
-  expect(renderHook(() => useStoredText('new')).result.current[0]).toBe('a task for later');
+  expect(newSessionPage().result.current.get()).toBe('a task for later');
   const session = renderHook(() => {
     const draft = useDraft();
     usePersistedDraft(draft, 'session-a');
