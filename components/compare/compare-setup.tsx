@@ -1,10 +1,13 @@
 'use client';
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { Composer } from '@/components/chat/composer';
+import { AttachImageButton, ComposerImageTray, ImageDropZone } from '@/components/chat/composer-attachments';
+import { useDraft, useDraftText } from '@/components/chat/hooks/use-draft';
+import { useImageAttachments, type ImageModel } from '@/components/chat/hooks/use-image-attachments';
 import { CompareHistory } from '@/components/compare/compare-history';
 import { ModelPicker } from '@/components/models/model-picker';
 import { PageHeader } from '@/components/shell/page-header';
@@ -39,23 +42,34 @@ function firstColumns(models: ModelInfo[], defaultModelKey: string): ColumnDraft
   return [newColumn(defaultModelKey), newColumn(other?.key ?? defaultModelKey)];
 }
 
+/** Images go to every column: taken only when every column's model takes them (the refusal names the first that does not). */
+function columnsImageModel(columns: readonly ColumnDraft[], models: readonly ModelInfo[]): ImageModel {
+  const blind = columns.map((column) => models.find((model) => model.key === column.modelKey)).find((model) => model && !model.capabilities.images);
+  return blind ? { label: blind.label, images: false } : { label: 'These models', images: true };
+}
+
 /**
  * The compare page: 2–4 columns, each with its model (and temperature or its
- * own system prompt where the model takes them), and one prompt. Starting makes
- * one session per column, leaves the prompt for each, and opens the comparison,
- * where every column sends it and streams at once.
+ * own system prompt where the model takes them), and one prompt (with images,
+ * when every column's model takes them). Starting makes one session per column,
+ * leaves the prompt for each, and opens the comparison, where every column
+ * sends it and streams at once.
  */
 export function CompareSetup({ models, defaultModelKey, groups }: { models: ModelInfo[]; defaultModelKey: string; groups: CompareGroupSummary[] }) {
   const router = useRouter();
   const [columns, setColumns] = useState(() => firstColumns(models, defaultModelKey));
-  const [prompt, setPrompt] = useState('');
+  const draft = useDraft();
+  const prompt = useDraftText(draft);
   const [creating, setCreating] = useState(false);
+  const imageModel = useMemo(() => columnsImageModel(columns, models), [columns, models]);
+  const images = useImageAttachments(draft, imageModel);
 
   const change = (id: number, update: Partial<ColumnDraft>) => setColumns((list) => list.map((column) => (column.id === id ? { ...column, ...update } : column)));
 
   async function start() {
-    const text = prompt;
-    if (!text.trim() || creating) return;
+    const text = draft.get();
+    if ((!text.trim() && images.images.length === 0) || creating) return;
+    if (images.refusal) return; // the tray says why: a column's model takes no images
     const inputs = columns.map((column) => columnInput(column, models.find((model) => model.key === column.modelKey)));
     const invalid = inputs.findIndex((input) => !loopSettingsSchema.safeParse(input.settings ?? {}).success);
     if (invalid >= 0) {
@@ -65,7 +79,8 @@ export function CompareSetup({ models, defaultModelKey, groups }: { models: Mode
     setCreating(true);
     try {
       const group = await createCompareGroup({ columns: inputs });
-      for (const session of group.sessions) storePendingMessage(session.id, text);
+      const parts = images.take(text);
+      for (const session of group.sessions) storePendingMessage(session.id, text, parts);
       router.push(`/compare/${group.id}`);
     } catch (error) {
       toast.error('Could not start the comparison', { description: readError(error).message });
@@ -110,15 +125,21 @@ export function CompareSetup({ models, defaultModelKey, groups }: { models: Mode
               Add a column
             </Button>
           )}
-          <Composer
-            value={prompt}
-            onChange={setPrompt}
-            onSend={() => void start()}
-            busy={false}
-            sendDisabledReason={creating ? 'Starting the comparison…' : undefined}
-            placeholder={`One prompt for all ${columns.length} columns…`}
-            autoFocus
-          />
+          <ImageDropZone attachments={images}>
+            <Composer
+              value={prompt}
+              onChange={draft.setDraft}
+              onSend={() => void start()}
+              busy={false}
+              sendDisabledReason={creating ? 'Starting the comparison…' : undefined}
+              placeholder={`One prompt for all ${columns.length} columns…`}
+              inputRef={draft.inputRef}
+              autoFocus
+              hasAttachments={images.images.length > 0}
+              attachments={<ComposerImageTray attachments={images} />}
+              actions={<AttachImageButton attachments={images} disabledReason={imageModel.images ? undefined : `${imageModel.label} does not take images`} />}
+            />
+          </ImageDropZone>
           <CompareHistory groups={groups} models={models} />
         </div>
       </div>

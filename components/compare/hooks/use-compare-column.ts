@@ -9,6 +9,7 @@ import { useSessionChat } from '@/components/chat/hooks/use-session-chat';
 import { useStopRun } from '@/components/chat/hooks/use-stop-run';
 import { useTranscriptHistory } from '@/components/chat/hooks/use-transcript-history';
 import { useSessions } from '@/components/sessions/sessions-provider';
+import type { ImageFilePart } from '@/lib/api/attachments';
 import type { CompareColumnView } from '@/lib/api/compare-request';
 import type { ApprovalExtras } from '@/lib/client/approvals';
 import { useRuns } from '@/lib/client/data';
@@ -41,10 +42,12 @@ export function useCompareColumn({ column, draft }: { column: CompareColumnView;
 
   const { sendMessage, statusRef } = chat;
   const send = useCallback(
-    (text: string) => {
-      if (!text.trim() || statusRef.current === 'submitted' || statusRef.current === 'streaming') return;
+    (text: string, images: readonly ImageFilePart[] = []) => {
+      if ((!text.trim() && !images.length) || statusRef.current === 'submitted' || statusRef.current === 'streaming') return;
       patch(sessionId, { running: true, updatedAt: Date.now() });
-      void sendMessage({ text }, { body: { modelKey: session.modelKey } });
+      // Images go as file parts (no text part when there is no text), as from a session's composer.
+      const message = images.length ? { parts: [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...images] } : { text };
+      void sendMessage(message, { body: { modelKey: session.modelKey } });
     },
     [sendMessage, statusRef, patch, sessionId, session.modelKey],
   );
