@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
-import { toolGrants, type ToolGrantRow } from '../schema';
+import { sessions, toolGrants, type SessionRow, type ToolGrantRow } from '../schema';
 
 /** Standing grants ("Always allow TOOL in this session"). A revoked grant is kept for the record. */
 
@@ -20,6 +20,23 @@ export async function hasActiveGrant(db: Db, ownerId: string, sessionId: string,
     .where(and(eq(toolGrants.ownerId, ownerId), eq(toolGrants.sessionId, sessionId), eq(toolGrants.toolName, toolName), isNull(toolGrants.revokedAt)))
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * The session's permission mode and whether the tool has an active grant, in one statement
+ * (read at every tool call: a switch or a grant applies from the next call). Undefined when
+ * the session does not exist.
+ */
+export async function toolPermissionState(db: Db, ownerId: string, sessionId: string, toolName: string): Promise<{ mode: SessionRow['permissionMode']; granted: boolean } | undefined> {
+  const grant = db
+    .select({ id: toolGrants.id })
+    .from(toolGrants)
+    .where(and(eq(toolGrants.ownerId, ownerId), eq(toolGrants.sessionId, sessionId), eq(toolGrants.toolName, toolName), isNull(toolGrants.revokedAt)));
+  const [row] = await db
+    .select({ mode: sessions.permissionMode, granted: exists(grant).mapWith(Boolean) })
+    .from(sessions)
+    .where(and(eq(sessions.ownerId, ownerId), eq(sessions.id, sessionId)));
+  return row ? { mode: row.mode, granted: Boolean(row.granted) } : undefined;
 }
 
 /** Adds a session grant for the tool unless one is already active. */

@@ -2,7 +2,7 @@ import 'server-only';
 import { createIdGenerator } from 'ai';
 import type { Db } from '@/db/client';
 import { claimApprovedCall, insertPendingApproval } from '@/db/queries/approvals';
-import { hasActiveGrant } from '@/db/queries/grants';
+import { toolPermissionState } from '@/db/queries/grants';
 import { getPermissionMode } from '@/db/queries/sessions';
 import type { AgentHooks, BeforeToolCallContext, BeforeToolCallDecision } from '@/lib/agent';
 import type { AgentTool } from '@/lib/agent/types';
@@ -49,13 +49,14 @@ export function permissionHooks(ctx: PermissionContext): Pick<AgentHooks, 'befor
 
 async function authorizeToolCall(ctx: PermissionContext, tool: Pick<AgentTool, 'permission'> | undefined, call: BeforeToolCallContext): Promise<BeforeToolCallDecision> {
   const { db, ownerId, sessionId } = ctx;
-  const mode = await getPermissionMode(db, ownerId, sessionId);
-  if (!mode) return { action: 'deny', reason: 'the session no longer exists' };
+  // The mode and the tool's grant in one read.
+  const state = await toolPermissionState(db, ownerId, sessionId, call.toolName);
+  if (!state) return { action: 'deny', reason: 'the session no longer exists' };
   const decision = decidePermission({
-    mode,
+    mode: state.mode,
     toolName: call.toolName,
     toolClass: permissionClassOf(tool ?? {}),
-    granted: await hasActiveGrant(db, ownerId, sessionId, call.toolName),
+    granted: state.granted,
     userDecision: call.userDecision,
   });
   if (decision.action === 'deny') return { action: 'deny', reason: decision.reason };
