@@ -6,7 +6,6 @@ import { continueTurnAfterApprovals, regenerateTurn, startTurnWithMessage } from
 import { keepRunning } from './invocation';
 import { queueAfterRun } from './message-queue';
 import { limitRequest } from './rate-limit';
-import { runEventsResponse } from './run-log';
 import { requireSession } from './session-access';
 
 /** POST /api/chat: a new user message, a new answer to one already there, or the user's answers to approval requests (never history). */
@@ -33,5 +32,5 @@ export async function chatTurn(request: Request, body: ChatBody): Promise<Respon
         ? await regenerateTurn({ ...turn, request: body })
         : await startTurnWithMessage({ ...turn, request: body });
   keepRunning(run.done);
-  return runEventsResponse(run.log.read());
+  return run.log.response();
 }

@@ -20,7 +20,7 @@ import { stopPausedRun } from './paused-runs';
 export async function followSessionRun(request: Request, db: Db, ownerId: string, sessionId: string): Promise<Response> {
   const after = resumePoint(request);
   const local = getActiveRun(sessionId);
-  if (local) return runEventsResponse(local.log.read(after));
+  if (local) return local.log.response(after);
   const run = await getRunningRun(db, ownerId, sessionId);
   if (!run) return new Response(null, { status: 204 });
   const recoverIfOrphaned = async () => {

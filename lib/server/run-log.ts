@@ -115,23 +115,39 @@ export class RunLog {
    * ones until the run's log closes; after a hand-off, the next invocation's from the table.
    */
   read(afterSeq = 0): ReadableStream<RunEvent> {
+    return this.readAs(afterSeq, (event) => event);
+  }
+
+  /**
+   * The same events as SSE (runEventsResponse's format), encoded as they are read: no
+   * stream between the log and the response, so a chunk takes one hop less to the socket.
+   */
+  response(afterSeq = 0): Response {
+    return sseResponse(this.readAs(afterSeq, encodeEvent, encodeDone));
+  }
+
+  private readAs<T>(afterSeq: number, as: (event: RunEvent) => T, last?: () => T): ReadableStream<T> {
     let follower: Follower | undefined;
     let table: ReadableStreamDefaultReader<RunEvent> | undefined;
     let cancelled = false;
     let sent = afterSeq;
-    return new ReadableStream<RunEvent>({
+    return new ReadableStream<T>({
       start: async (controller) => {
         const send = (event: RunEvent) => {
           if (event.seq <= sent) return;
-          controller.enqueue(event);
+          controller.enqueue(as(event));
           sent = event.seq;
+        };
+        const end = () => {
+          if (last) controller.enqueue(last());
+          controller.close();
         };
         // The next invocation writes into the table: follow it there, to the run's end.
         const followTable = async () => {
           table = followRunFromLog(this.db, this.runId, sent).getReader();
           try {
             for (let next = await table.read(); !next.done; next = await table.read()) send(next.value);
-            controller.close();
+            end();
           } catch {
             // the reader went away
           }
@@ -139,11 +155,11 @@ export class RunLog {
         for (let page = await this.earlierEvents(sent); page.length > 0 && !cancelled; page = await this.earlierEvents(sent)) page.forEach(send);
         for (const event of this.events) send(event);
         if (this.handedOff) return void followTable();
-        if (this.closed) return controller.close();
+        if (this.closed) return end();
         follower = (event) => {
           try {
             if (event === 'handed-off') void followTable();
-            else if (!event) controller.close();
+            else if (!event) end();
             else send(event);
           } catch {
             if (follower) this.followers.delete(follower); // the reader went away
@@ -218,20 +234,34 @@ async function rowSettled(db: Db, runId: string, waitMs = 5000): Promise<void> {
   while ((await getRun(db, runId))?.status === 'running' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
+const encoder = new TextEncoder();
+const encodeEvent = (event: RunEvent) => encoder.encode(`id: ${event.seq}\ndata: ${JSON.stringify(event.chunk)}\n\n`);
+const encodeDone = () => encoder.encode('data: [DONE]\n\n');
+
+/**
+ * The event stream's headers: `no-transform` keeps Next's compression (and proxies) off it.
+ * Gzip flushed at every event cost CPU for each chunk of every run (about 5 % of the server's
+ * time over a 20-step run) and compresses events of a few dozen bytes little.
+ */
+const SSE_HEADERS = { ...UI_MESSAGE_STREAM_HEADERS, 'cache-control': 'no-cache, no-transform' };
+
+function sseResponse(body: ReadableStream<Uint8Array>, status = 200): Response {
+  return new Response(body, { status, headers: SSE_HEADERS });
+}
+
 /** SSE with `id:` lines, so a client can resume with Last-Event-ID (or `?after=`). */
 export function runEventsResponse(events: ReadableStream<RunEvent>, init: { status?: number } = {}): Response {
-  const encoder = new TextEncoder();
   const body = events.pipeThrough(
     new TransformStream<RunEvent, Uint8Array>({
       transform(event, controller) {
-        controller.enqueue(encoder.encode(`id: ${event.seq}\ndata: ${JSON.stringify(event.chunk)}\n\n`));
+        controller.enqueue(encodeEvent(event));
       },
       flush(controller) {
-        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+        controller.enqueue(encodeDone());
       },
     }),
   );
-  return new Response(body, { status: init.status ?? 200, headers: UI_MESSAGE_STREAM_HEADERS });
+  return sseResponse(body, init.status);
 }
 
 /** Where a follower resumes: `?after=<seq>`, else the Last-Event-ID header, else the start. */
