@@ -35,7 +35,7 @@ export function JsonBlock({
         )}
       >
         {/* Bidi overrides and other invisible controls are shown as markers, never applied (model and tool output is inert). */}
-        {text ? <VisibleText text={text} /> : <span className="text-muted-foreground italic">empty</span>}
+        {text ? <VisibleText text={text} multiline /> : <span className="text-muted-foreground italic">empty</span>}
       </pre>
       {text && (
         <CopyButton

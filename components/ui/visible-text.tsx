@@ -5,10 +5,10 @@ import { visibleSegments } from '@/lib/text/visible-text';
  * small `⟨U+202E⟩` marker instead of applied (lib/text/visible-text.ts). Isolated
  * (`<bdi>`), so a right-to-left name does not reorder what stands beside it.
  */
-export function VisibleText({ text }: { text: string }) {
+export function VisibleText({ text, multiline }: { text: string; /** A block of lines (JSON, a tool's output): tabs and line feeds stay. */ multiline?: boolean }) {
   return (
     <bdi data-slot="visible-text">
-      {visibleSegments(text).map((segment, index) =>
+      {visibleSegments(text, { multiline }).map((segment, index) =>
         segment.kind === 'text' ? (
           segment.text
         ) : (

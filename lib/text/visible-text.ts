@@ -9,6 +9,8 @@
 
 /** Bidi embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069), the LRM/RLM/ALM marks, C0 and C1 controls and DEL, the line/paragraph separators. */
 const HIDDEN_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+/** The same, but tabs and line feeds stay: a block of text (pretty JSON, a tool's output) keeps its lines. */
+const HIDDEN_CONTROL_MULTILINE = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029]/g;
 
 export type VisibleSegment = { kind: 'text'; text: string } | { kind: 'control'; codePoint: string };
 
@@ -17,11 +19,11 @@ function codePointName(char: string): string {
   return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** The text cut into plain runs and the control characters between them. */
-export function visibleSegments(text: string): VisibleSegment[] {
+/** The text cut into plain runs and the control characters between them; `multiline`: tabs and line feeds are text. */
+export function visibleSegments(text: string, options: { multiline?: boolean } = {}): VisibleSegment[] {
   const segments: VisibleSegment[] = [];
   let last = 0;
-  for (const match of text.matchAll(HIDDEN_CONTROL)) {
+  for (const match of text.matchAll(options.multiline ? HIDDEN_CONTROL_MULTILINE : HIDDEN_CONTROL)) {
     if (match.index > last) segments.push({ kind: 'text', text: text.slice(last, match.index) });
     segments.push({ kind: 'control', codePoint: codePointName(match[0]) });
     last = match.index + match[0].length;

@@ -46,6 +46,15 @@ describe('the helper', () => {
     for (const plain of ['Plain title', 'שלום עולם', 'مرحبا', 'family 👨‍👩‍👧', '']) expect(visibleText(plain)).toBe(plain);
     expect(visibleSegments('')).toEqual([]);
   });
+
+  test('a block of lines (pretty JSON, a tool output) keeps its tabs and line feeds; other controls are still shown', () => {
+    expect(visibleSegments('{\n\t"a": 1\n}', { multiline: true })).toEqual([{ kind: 'text', text: '{\n\t"a": 1\n}' }]);
+    expect(visibleSegments(`a\r${RLO}\u0000b`, { multiline: true }).filter((segment) => segment.kind === 'control')).toEqual([
+      { kind: 'control', codePoint: 'U+000D' },
+      { kind: 'control', codePoint: 'U+202E' },
+      { kind: 'control', codePoint: 'U+0000' },
+    ]);
+  });
 });
 
 describe('the component', () => {
