@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * The inspector's one entry point from the rest of the page: `focusRun(runId, stepNumber?)` opens
@@ -59,17 +59,12 @@ export function useInspectorFocus(): InspectorFocus | null {
   );
 }
 
-/** The page that has an inspector: how `focusRun` opens it, for as long as the page is mounted. */
+/** The page that has an inspector: how `focusRun` opens it, for as long as the page is mounted (the latest callback). */
 export function useInspectorOpener(open: () => void) {
-  const latest = useRef(open);
   useEffect(() => {
-    latest.current = open;
-  });
-  useEffect(() => {
-    const opener = () => latest.current();
-    openers.add(opener);
+    openers.add(open);
     return () => {
-      openers.delete(opener);
+      openers.delete(open);
     };
-  }, []);
+  });
 }

@@ -81,7 +81,7 @@ function describe(part: Pick<ImageFilePart, 'filename'>, index: number): string 
 /** The limit in words; a platform's lower one says it is this deployment's, not the app's. */
 function limitWords(limits: ImageLimits, scope: 'image' | 'message'): string {
   const most = formatBytes(scope === 'image' ? limits.perImage : limits.perMessage);
-  if (limits.platform) return `images too large for this deployment: ${most} at most (Vercel refuses a request over 4.5 MB).`;
+  if (limits.platform) return `images too large for this deployment: ${most} at most.`;
   return scope === 'image' ? `an image may be at most ${most}.` : `a message may carry at most ${most}.`;
 }
 

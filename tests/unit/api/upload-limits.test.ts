@@ -42,9 +42,9 @@ describe('upload limits per deployment', () => {
     // Allowed anywhere else…
     expect(checkImageParts([big], imageLimitsFor({})).ok).toBe(true);
     // …but on Vercel its base64 (4 MiB) plus a message's text could pass 4.5 MB: refused by us, naming the limit.
-    expect(checkImageParts([big], vercel)).toEqual({ ok: false, code: 'too_large', message: '“big.png” is 3.0 MB; images too large for this deployment: 2.5 MB at most (Vercel refuses a request over 4.5 MB).' });
+    expect(checkImageParts([big], vercel)).toEqual({ ok: false, code: 'too_large', message: '“big.png” is 3.0 MB; images too large for this deployment: 2.5 MB at most.' });
     const two = checkImageParts([png(1.5 * MiB), png(1.5 * MiB)], vercel);
-    expect(two).toEqual({ ok: false, code: 'too_large', message: 'The images add up to 3.0 MB; images too large for this deployment: 2.5 MB at most (Vercel refuses a request over 4.5 MB).' });
+    expect(two).toEqual({ ok: false, code: 'too_large', message: 'The images add up to 3.0 MB; images too large for this deployment: 2.5 MB at most.' });
     expect(checkImageParts([png(1.2 * MiB), png(1.2 * MiB)], vercel).ok).toBe(true);
     expect(imagesTooLargeMessage(9 * MiB, imageLimitsFor({}))).toBe('The images add up to 9.0 MB; a message may carry at most 8.0 MB.');
   });
