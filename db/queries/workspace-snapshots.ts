@@ -23,14 +23,23 @@ export async function saveWorkspaceSnapshot(db: Db, ownerId: string, sessionId: 
 
 /** The files of the latest snapshot among `messageIds` (a branch, oldest first); empty when none of them has one. */
 export async function loadSnapshotFiles(db: Db, ownerId: string, messageIds: readonly string[]): Promise<Array<{ path: string; content: Buffer }>> {
-  if (messageIds.length === 0) return [];
+  return (await loadLatestSnapshot(db, ownerId, messageIds)) ?? [];
+}
+
+/**
+ * The files of the latest snapshot among `messageIds` (a branch, oldest first);
+ * null when none of them has one (an empty workspace saved is a snapshot: no files).
+ */
+export async function loadLatestSnapshot(db: Db, ownerId: string, messageIds: readonly string[]): Promise<Array<{ path: string; content: Buffer }> | null> {
+  if (messageIds.length === 0) return null;
   const snapshots = await db
     .select({ messageId: workspaceSnapshots.messageId, files: workspaceSnapshots.files })
     .from(workspaceSnapshots)
     .where(and(eq(workspaceSnapshots.ownerId, ownerId), inArray(workspaceSnapshots.messageId, [...messageIds])));
   const byMessage = new Map(snapshots.map((snapshot) => [snapshot.messageId, snapshot.files]));
   const latest = [...messageIds].reverse().find((id) => byMessage.has(id));
-  const files = latest ? byMessage.get(latest)! : [];
+  if (!latest) return null;
+  const files = byMessage.get(latest)!;
   if (files.length === 0) return [];
   const blobs = await db
     .select({ hash: workspaceBlobs.hash, content: workspaceBlobs.content })
@@ -38,4 +47,15 @@ export async function loadSnapshotFiles(db: Db, ownerId: string, messageIds: rea
     .where(inArray(workspaceBlobs.hash, [...new Set(files.map((file) => file.hash))]));
   const content = new Map(blobs.map((blob) => [blob.hash, blob.content]));
   return files.flatMap((file) => (content.has(file.hash) ? [{ path: file.path, content: content.get(file.hash)! }] : []));
+}
+
+/** Makes the session's workspace hold exactly these files (a branch's snapshot, a step's files), in one transaction. */
+export async function replaceWorkspace(db: Db, ownerId: string, sessionId: string, files: ReadonlyArray<{ path: string; content: Uint8Array }>, now = Date.now()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(workspaceFiles).where(and(eq(workspaceFiles.ownerId, ownerId), eq(workspaceFiles.sessionId, sessionId)));
+    for (const file of files) {
+      const content = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength);
+      await tx.insert(workspaceFiles).values({ sessionId, ownerId, path: file.path, content, size: content.byteLength, updatedAt: now });
+    }
+  });
 }

@@ -16,7 +16,7 @@ const modelKeySchema = z.string().min(1).max(300);
 export const replayRequestSchema = z.object({ modelKey: modelKeySchema, request: editableRequestSchema.optional() }).strict();
 export type ReplayRequest = z.infer<typeof replayRequestSchema>;
 
-/** POST …/rerun: a new session whose history is the edited request, and a run on it. */
+/** POST …/rerun: a new branch of the step's session whose history is the edited request, and a run on it. */
 export const rerunRequestSchema = z.object({ request: editableRequestSchema, modelKey: modelKeySchema.optional() }).strict();
 export type RerunRequest = z.infer<typeof rerunRequestSchema>;
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getRunningRun } from '@/db/queries/runs';
-import { loadMessageTree, setActiveLeaf } from '@/db/queries/messages';
+import { loadMessageTree, pathTo, setActiveLeaf } from '@/db/queries/messages';
+import { loadLatestSnapshot, replaceWorkspace, saveWorkspaceSnapshot } from '@/db/queries/workspace-snapshots';
 import type { BranchMap } from '@/lib/api-types';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { getAppDb } from './db';
@@ -48,7 +49,12 @@ export async function branchesOf(ownerId: string, sessionId: string, messages: r
   return branchMap(rows, messages.map((message) => message.id));
 }
 
-/** Shows the branch through `messageId` (a sibling of a shown message); refused while a run works on the session. */
+/**
+ * Shows the branch through `messageId` (a sibling of a shown message); refused while a run works on the session.
+ * The workspace follows the branch: the files as they are now are saved under the current leaf (nothing is lost),
+ * then the latest snapshot on the target branch becomes the workspace. A branch with no snapshot at all (no run
+ * on it ended yet) leaves the files as they are; an empty snapshot empties them.
+ */
 export async function switchBranchFor(request: Request, sessionId: string, messageId: string): Promise<void> {
   const { db, ownerId, session } = await requireSession(request, sessionId);
   if (isSessionRunning(session.id) || (await getRunningRun(db, ownerId, session.id))) {
@@ -56,5 +62,13 @@ export async function switchBranchFor(request: Request, sessionId: string, messa
   }
   const rows = await loadMessageTree(db, ownerId, session.id);
   if (!rows.some((row) => row.id === messageId)) throw new ApiError('not_found', 'That message is not in this session.');
-  await setActiveLeaf(db, ownerId, session.id, latestLeafUnder(rows, messageId));
+  const leaf = latestLeafUnder(rows, messageId);
+  const target = pathTo(leaf, new Map(rows.map((row) => [row.id, row.parentId])));
+  const files = await loadLatestSnapshot(db, ownerId, target);
+  const current = session.activeLeafId;
+  if (current !== leaf) {
+    if (current && rows.some((row) => row.id === current)) await saveWorkspaceSnapshot(db, ownerId, session.id, current);
+    if (files) await replaceWorkspace(db, ownerId, session.id, files);
+  }
+  await setActiveLeaf(db, ownerId, session.id, leaf);
 }

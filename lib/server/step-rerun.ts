@@ -1,35 +1,40 @@
 import 'server-only';
 import { createIdGenerator } from 'ai';
-import { listMcpServers } from '@/db/queries/mcp-servers';
-import { loadMessageRows } from '@/db/queries/messages';
-import { loadSnapshotFiles } from '@/db/queries/workspace-snapshots';
+import { getMessageRow, loadMessageRows, saveMessage, setActiveLeaf } from '@/db/queries/messages';
+import { listRunSteps } from '@/db/queries/runs';
+import { loadSnapshotFiles, replaceWorkspace, saveWorkspaceSnapshot } from '@/db/queries/workspace-snapshots';
 import type { EditableRequest } from '@/lib/agent/editable-request';
 import { modelToUIMessages } from '@/lib/agent/model-to-ui-messages';
 import { parseMcpToolName } from '@/lib/mcp/names';
-import { withToolSwitch, type McpSessionOverrides } from '@/lib/mcp/tool-switches';
 import { MAX_SYSTEM_PROMPT_CHARS } from '@/lib/agent/settings';
 import type { RerunRequest, RerunResponse } from '@/lib/api/step-debugger';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
+import { callsBeforeStep, replayWorkspaceCalls } from '@/lib/tools/workspace/replay';
+import type { Db } from '@/db/client';
 import { ApiError } from './http';
 import { agentInstructions } from './instructions';
 import { keepRunning } from './invocation';
 import { resolveModelFor } from './models';
 import { limitRequest } from './rate-limit';
 import { claimSession, releaseSession, startRun } from './run-manager';
-import { insertCopiedSession } from './session-transfer';
 import { requireSession } from './session-access';
-import { requireModelStep } from './step-request';
-import { loadSessionMessages } from './stored-messages';
+import { sessionToolsFor } from './session-tool-stores';
+import { requireModelStep, type ModelStep } from './step-request';
+import { loadSessionMessages, readStoredMessageRow } from './stored-messages';
 
 const newMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
 
 /**
- * "Edit and re-run": a new session (a fork, linked back to the run's message)
- * whose history is the edited request, and a run on it: the loop goes on from
- * there with the session's tools, settings, permission mode and MCP switches,
- * and the workspace as it was when that step's run began (workspace snapshots
- * are taken per run). The edited sampling settings and tool switches become the
- * fork's settings. The original session is only read.
+ * "Edit and re-run": a new branch of the same session whose history is the
+ * edited request (a new first-message line, beside the original's: the
+ * switcher at the top shows both), and a run on it. The loop goes on there
+ * with the session's tools, permission mode and MCP switches, and the
+ * workspace as it was when that step sent its request (the files before the
+ * run, with the run's earlier file changes done again: workspace replay).
+ * The edited sampling settings, instructions and tool switches apply to that
+ * run only; the session's settings stay as they are. The original branch
+ * (messages, runs, traces) is untouched, and its files are saved under its
+ * leaf first, so switching back brings them back.
  */
 export async function rerunStepFor(request: Request, runId: string, stepNumber: number, body: RerunRequest): Promise<RerunResponse> {
   await limitRequest('chat', request);
@@ -37,48 +42,60 @@ export async function rerunStepFor(request: Request, runId: string, stepNumber: 
   const step = await requireModelStep(request, runId, stepNumber);
   const { db, ownerId, session } = await requireSession(request, step.run.sessionId);
   const model = await resolveModelFor(ownerId, body.modelKey ?? step.run.modelKey);
-
   const messages = modelToUIMessages(body.request.messages, newMessageId);
-  // The branch up to the run's message; the run's own snapshot is the workspace after it, so it is left out.
-  const rows = await loadMessageRows(db, ownerId, session.id, step.run.messageId);
-  const before = rows.filter((row) => row.id !== step.run.messageId).map((row) => row.id);
-  const files = await loadSnapshotFiles(db, ownerId, before);
+  const settings = rerunSettings(sessionLoopSettings(session.settings), step.request, body.request, new Date(step.trace.startedAt));
 
-  const settings = forkSettings(sessionLoopSettings(session.settings), step.request, body.request, new Date(step.trace.startedAt));
-  const fork = await insertCopiedSession(request, {
-    title: `${session.title} (step ${stepNumber + 1} edited)`.slice(0, 200),
-    modelKey: model.info.key,
-    messages,
-    files,
-    settings,
-    permissionMode: session.permissionMode,
-    mcpOverrides: await forkMcpOverrides(db, ownerId, session.mcpOverrides, switchedOff(body.request)),
-    forkedFrom: { sessionId: session.id, messageId: step.run.messageId },
-  });
-
-  await claimSession(db, ownerId, fork.id);
+  // Refused while a run works on the session, like a branch switch; held until the run has started.
+  await claimSession(db, ownerId, session.id);
   try {
-    const history = await loadSessionMessages(db, ownerId, fork.id);
-    const run = await startRun({ db, ownerId, sessionId: fork.id, history, model, settings, origin: new URL(request.url).origin });
+    const files = await workspaceAtStep(db, ownerId, session.id, step, stepNumber);
+    // What the user had is kept under the branch they leave; the new branch starts from the step's files.
+    if (session.activeLeafId) await saveWorkspaceSnapshot(db, ownerId, session.id, session.activeLeafId);
+    await replaceWorkspace(db, ownerId, session.id, files);
+    await setActiveLeaf(db, ownerId, session.id, null);
+    for (const message of messages) await saveMessage(db, ownerId, session.id, message);
+    // The branch's own starting point: switching back to it before its run saved anything brings these files back.
+    await saveWorkspaceSnapshot(db, ownerId, session.id, messages.at(-1)!.id);
+
+    const history = await loadSessionMessages(db, ownerId, session.id);
+    const toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id, forRun: true, switchedOff: switchedOff(body.request) });
+    const run = await startRun({ db, ownerId, sessionId: session.id, history, model, settings, toolSet, origin: new URL(request.url).origin });
     keepRunning(run.done);
-    return { session: { id: fork.id, title: fork.title }, runId: run.runId };
+    return { session: { id: session.id, title: session.title }, runId: run.runId };
   } catch (error) {
-    releaseSession(fork.id);
+    releaseSession(session.id);
     throw error;
   }
+}
+
+/**
+ * The files when step `stepNumber` of the run sent its request: the snapshot
+ * before the run (the latest on the branch up to the run's message, that
+ * message left out: its own snapshot is the workspace after the run), then the
+ * run's file-changing calls of earlier steps that succeeded, done again.
+ */
+async function workspaceAtStep(db: Db, ownerId: string, sessionId: string, step: ModelStep, stepNumber: number): Promise<Array<{ path: string; content: Uint8Array }>> {
+  const messageId = step.run.messageId;
+  const rows = await loadMessageRows(db, ownerId, sessionId, messageId);
+  const before = await loadSnapshotFiles(db, ownerId, rows.filter((row) => row.id !== messageId).map((row) => row.id));
+  const steps = (await listRunSteps(db, ownerId, step.run.id)).map((row) => ({ stepNumber: row.stepNumber, tools: row.trace.tools ?? [] }));
+  const row = await getMessageRow(db, ownerId, messageId);
+  const parts = row ? (await readStoredMessageRow(sessionId, row)).message.parts : [];
+  const calls = callsBeforeStep(steps, stepNumber, parts);
+  return calls.length ? replayWorkspaceCalls(before, calls) : before;
 }
 
 type Overrides = ReturnType<typeof sessionLoopSettings>;
 
 /**
- * The fork's settings: the session's, with the edited sampling settings (a
+ * The re-run's settings (for its run only): the session's, with the edited sampling settings (a
  * field cleared in the editor is the model's default again), the tools
  * switched off in the editor added to the switched-off ones, and edited
  * instructions as the session's system prompt: the part after the app's own
  * instructions, or (when those were rewritten) the whole text, which then
  * follows the app's instructions instead of replacing them.
  */
-function forkSettings(current: Overrides, original: EditableRequest, edited: EditableRequest, stepDate: Date): Overrides {
+function rerunSettings(current: Overrides, original: EditableRequest, edited: EditableRequest, stepDate: Date): Overrides {
   const next: Record<string, unknown> = { ...current };
   if (edited.instructions !== original.instructions) {
     const base = agentInstructions(Number.isNaN(stepDate.getTime()) ? new Date() : stepDate);
@@ -98,20 +115,4 @@ function forkSettings(current: Overrides, original: EditableRequest, edited: Edi
 /** The tools switched off in the editor, by their model-facing names. */
 function switchedOff(edited: EditableRequest): string[] {
   return edited.tools.filter((tool) => !tool.enabled).map((tool) => tool.name);
-}
-
-/**
- * The fork's MCP switches: the session's, with each MCP tool (`server__tool`) switched off in the editor
- * switched off for the fork too. Built-in tools go to the settings' switched-off list instead (forkSettings).
- */
-async function forkMcpOverrides(db: Parameters<typeof listMcpServers>[0], ownerId: string, current: McpSessionOverrides, off: readonly string[]): Promise<McpSessionOverrides> {
-  const wanted = off.map(parseMcpToolName).filter((name) => name !== null);
-  if (!wanted.length) return current;
-  const servers = await listMcpServers(db, ownerId);
-  let overrides = current;
-  for (const { server: serverName, tool } of wanted) {
-    const server = servers.find((row) => row.name === serverName);
-    if (server) overrides = withToolSwitch(overrides, server, tool, false);
-  }
-  return overrides;
 }

@@ -1,7 +1,8 @@
 /**
  * The loop debugger through the real routes and the scripted model server:
- * "Edit and re-run" makes a fork whose history is the edited request and runs
- * on it (workspace as at that step's run, original untouched); "Replay with
+ * "Edit and re-run" makes a new branch of the session whose history is the
+ * edited request and runs on it (workspace as at that step, original branch
+ * untouched and its files back on a switch); "Replay with
  * another model" sends the step's (edited) request to another model once,
  * runs no tool and saves nothing.
  */
@@ -14,7 +15,7 @@ import type { SessionDetail } from '@/lib/api-types';
 import type { ReplayResponse, RerunResponse } from '@/lib/api/step-debugger';
 import { params, patch, post, readChunks, setupAppHarness } from '../support/app-harness';
 
-const app = setupAppHarness({ name: 'step-debugger', routes: ['runs', 'steps', 'content', 'stream', 'servers'] });
+const app = setupAppHarness({ name: 'step-debugger', routes: ['runs', 'steps', 'content', 'stream', 'branch'] });
 const { api } = app;
 
 let replayRoute: typeof import('@/app/api/runs/[runId]/steps/[n]/replay/route');
@@ -25,7 +26,7 @@ beforeAll(async () => {
   // Importing route modules is compile work: on a busy machine it outlasts the default 10 s.
 }, 60_000);
 
-const write = (content: string) => `[[scenario:tool?tool=write_file&args=${encodeURIComponent(JSON.stringify({ path: 'notes.txt', content }))}]]`;
+const writeAt = (path: string, content: string) => `[[scenario:tool?tool=write_file&args=${encodeURIComponent(JSON.stringify({ path, content }))}]]`;
 
 async function detail(id: string): Promise<SessionDetail> {
   return (await (await api.session.GET(new Request(`http://app/api/sessions/${id}`), params({ id }))).json()).session;
@@ -40,14 +41,14 @@ async function steps(runId: string): Promise<Array<{ stepNumber: number; trace: 
   return (await (await api.steps.GET(new Request('http://app'), params({ runId }))).json()).steps;
 }
 
-async function fileText(id: string): Promise<string | number> {
-  const response = await api.content.GET(new Request(`http://app/api/sessions/${id}/files/content?path=${encodeURIComponent('/workspace/notes.txt')}`), params({ id }));
+async function fileText(id: string, name = 'notes.txt'): Promise<string | number> {
+  const response = await api.content.GET(new Request(`http://app/api/sessions/${id}/files/content?path=${encodeURIComponent(`/workspace/${name}`)}`), params({ id }));
   return response.status === 200 ? (await response.json()).file.content : response.status;
 }
 
-/** The session's messages, runs and every step trace: what must not change. */
-async function snapshot(id: string): Promise<string> {
-  const runs = await runIds(id);
+/** The session's messages, runs and every step trace (of its first `runs` runs): what must not change. */
+async function snapshot(id: string, only?: { runs: number }): Promise<string> {
+  const runs = (await runIds(id)).slice(0, only?.runs);
   return JSON.stringify({ messages: (await detail(id)).messages, runs, steps: await Promise.all(runs.map(steps)) });
 }
 
@@ -57,41 +58,55 @@ const replay = (runId: string, n: number, body: unknown) =>
   replayRoute.POST(new Request(`http://app/api/runs/${runId}/steps/${n}/replay`, post(body)), params({ runId, n: String(n) }));
 
 describe('edit and re-run', () => {
-  it('forks with the edited request as history, runs on it with the workspace as at that step, and leaves the original untouched', async () => {
+  it('runs the edited request as a new branch of the session, with the workspace as at that step; the original stays and switching brings its files back', async () => {
     const id = await app.newSession('compat:scripted-chat');
     await api.session.PATCH(new Request(`http://app/api/sessions/${id}`, patch({ permissionMode: 'accept-edits', title: 'Origin' })), params({ id }));
-    await readChunks(await app.chat(id, `Write v1 ${write('version one')}`));
-    await readChunks(await app.chat(id, `Write v2 ${write('version two')}`));
-    expect(await fileText(id)).toBe('version two');
+    // Run one leaves base.txt: the snapshot before run two.
+    await readChunks(await app.chat(id, `Setup ${writeAt('base.txt', 'base')}`));
+    // Run two: three steps that change files, then an answer.
+    const calls = [
+      { tool: 'write_file', args: { path: 'notes.txt', content: 'one' } },
+      { tool: 'edit_file', args: { path: 'notes.txt', old_string: 'one', new_string: 'two' } },
+      { tool: 'bash', args: { command: 'echo three > notes.txt && rm base.txt' } },
+    ];
+    await readChunks(await app.chat(id, `Work [[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(calls))}]]`));
+    expect(await fileText(id)).toBe('three\n');
+    expect(await fileText(id, 'base.txt')).toBe(404);
     const before = await snapshot(id);
+    const originalMessages = (await detail(id)).messages;
+    const settingsBefore = (await detail(id)).settings;
 
-    // The second run's first step: history of turn one, then "Write v2 …".
+    // Step 3 of run two (the bash call's request): after the write and the edit, before the bash.
     const [, secondRun] = await runIds(id);
-    const [first] = await steps(secondRun);
-    const request = editableRequestFromTrace(first.trace.request);
-    expect(request.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user']);
-    expect(request.messages.at(-1)!.content).toContain('Write v2');
+    const third = (await steps(secondRun))[2];
+    const request = editableRequestFromTrace(third.trace.request);
+    expect(request.messages.at(-1)).toMatchObject({ role: 'tool' });
     const edited: EditableRequest = {
       ...request,
-      messages: [...request.messages.slice(0, -1), { role: 'user', content: 'Edited question [[scenario:text?text=edited+answer]]' }],
+      messages: [...request.messages, { role: 'user', content: 'Edited question [[scenario:text?text=edited+answer]]' }],
       tools: request.tools.map((tool) => (tool.name === 'fetch_url' ? { ...tool, enabled: false } : tool)),
       instructions: `${request.instructions}\n\nAlways answer in French.`,
       settings: { temperature: 0.3 },
     };
 
-    // An MCP tool switched off in the editor is switched off for the fork through its MCP switches, not the built-in list.
-    const server = await api.servers.POST(new Request('http://app/api/mcp-servers', post({ name: 'docs', url: 'http://127.0.0.1:9/mcp', enabled: false })));
-    expect(server.status).toBe(201);
-    const serverId = (await server.json()).server.id as string;
-    edited.tools.push({ name: 'docs__search', enabled: false });
+    // Refused while a run works on the session (here: the session claimed), like a branch switch.
+    const { claimSession, releaseSession } = await import('@/lib/server/run-manager');
+    const { getAppDb } = await import('@/lib/server/db');
+    const db = await getAppDb();
+    const [{ owner_id: ownerId }] = await db.all<{ owner_id: string }>(sql`SELECT owner_id FROM sessions WHERE id = ${id}`);
+    await claimSession(db, ownerId, id);
+    const busy = await rerun(secondRun, third.stepNumber, { request: edited });
+    releaseSession(id);
+    expect(busy.status).toBe(409);
+    expect((await busy.json()).error.code).toBe('run_active');
 
     app.scripted.reset();
-    const response = await rerun(secondRun, first.stepNumber, { request: edited });
+    const response = await rerun(secondRun, third.stepNumber, { request: edited });
     expect(response.status).toBe(201);
     const { session, runId } = (await response.json()) as RerunResponse;
-    expect(session.title).toBe('Origin (step 1 edited)');
+    expect(session.id).toBe(id);
     expect(runId).toMatch(/^run/);
-    await (await api.stream.GET(new Request(`http://app/api/chat/${session.id}/stream`), params({ id: session.id }))).text();
+    await (await api.stream.GET(new Request(`http://app/api/chat/${id}/stream`), params({ id }))).text();
 
     // The model got the edited history, the edited temperature, and no switched-off tool.
     const received = app.scripted.requests().find((r) => JSON.stringify(r.body).includes('Edited question'))!.body as {
@@ -100,30 +115,45 @@ describe('edit and re-run', () => {
       tools: Array<{ function: { name: string } }>;
     };
     expect(received.messages.at(-1)).toMatchObject({ role: 'user', content: 'Edited question [[scenario:text?text=edited+answer]]' });
-    expect(JSON.stringify(received.messages)).toContain('version one');
+    expect(JSON.stringify(received.messages)).toContain('new_string');
     expect(received.temperature).toBe(0.3);
-    // Edited instructions: the app's own, then the added line (the fork's system prompt).
-    expect(received.messages[0]).toMatchObject({ role: 'system' });
     expect(String(received.messages[0].content)).toMatch(/^You are an agent in Agent Playground[\s\S]*\n\nAlways answer in French\.$/);
     expect(received.tools.map((t) => t.function.name)).toContain('write_file');
     expect(received.tools.map((t) => t.function.name)).not.toContain('fetch_url');
 
-    // The fork: the edited history (tool call with its result kept), the answer, a link back, the workspace before run two.
-    const fork = await detail(session.id);
-    expect(fork.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
-    const call = fork.messages[1].parts.find((part) => part.type === 'tool-write_file') as { state: string; input: unknown };
-    expect(call).toMatchObject({ state: 'output-available', input: { path: 'notes.txt', content: 'version one' } });
-    expect(JSON.stringify(fork.messages[3].parts)).toContain('edited answer');
-    expect(fork.forkedFrom).toMatchObject({ sessionId: id });
-    expect(fork.settings).toMatchObject({ temperature: 0.3, disabledTools: ['fetch_url'], systemPrompt: 'Always answer in French.' });
-    const { getAppDb } = await import('@/lib/server/db');
-    const [row] = await (await getAppDb()).all<{ mcp_overrides: string }>(sql`SELECT mcp_overrides FROM sessions WHERE id = ${session.id}`);
-    expect(JSON.parse(row.mcp_overrides)).toEqual({ tools: { [serverId]: { search: false } } });
-    expect(await fileText(session.id)).toBe('version one');
+    // The same session shows the new branch: the edited history (tool calls with their results), the answer,
+    // a switcher on the first message; its workspace is as at step 3: after steps 1 and 2, not 3, not before the run.
+    const branch = await detail(id);
+    expect(branch.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    const call = branch.messages[3].parts.find((part) => part.type === 'tool-edit_file') as { state: string; input: unknown };
+    expect(call).toMatchObject({ state: 'output-available', input: { path: 'notes.txt', new_string: 'two' } });
+    expect(JSON.stringify(branch.messages[5].parts)).toContain('edited answer');
+    expect(branch.branches[branch.messages[0].id]).toEqual({ siblings: [originalMessages[0].id, branch.messages[0].id], index: 1 });
+    expect(await fileText(id)).toBe('two');
+    expect(await fileText(id, 'base.txt')).toBe('base');
+    // The edits applied to that run alone: the session's settings are as they were.
+    expect(branch.settings).toEqual(settingsBefore);
 
-    // The original: messages, runs and traces exactly as before, its workspace at version two.
-    expect(await snapshot(id)).toBe(before);
-    expect(await fileText(id)).toBe('version two');
+    // The original: runs and traces exactly as before; switching back shows its messages and its files.
+    const switchTo = (messageId: string) => api.branch.POST(new Request(`http://app/api/sessions/${id}/branch`, post({ messageId })), params({ id }));
+    expect((await switchTo(originalMessages[0].id)).status).toBe(200);
+    expect(await snapshot(id, { runs: 2 })).toBe(before);
+    expect(await fileText(id)).toBe('three\n');
+    expect(await fileText(id, 'base.txt')).toBe(404);
+
+    // Back on the new branch: its files again.
+    expect((await switchTo(branch.messages[0].id)).status).toBe(200);
+    expect(await fileText(id)).toBe('two');
+
+    // A line with no snapshot at all (nothing ran on it) leaves the files as they are.
+    const { saveMessage, setActiveLeaf } = await import('@/db/queries/messages');
+    const leaf = (await detail(id)).messages.at(-1)!.id;
+    await setActiveLeaf(db, ownerId, id, null);
+    await saveMessage(db, ownerId, id, { id: 'msg_unsnapshotted', role: 'user', parts: [{ type: 'text', text: 'no run here' }], metadata: { createdAt: Date.now() } });
+    await setActiveLeaf(db, ownerId, id, leaf);
+    expect((await switchTo('msg_unsnapshotted')).status).toBe(200);
+    expect((await detail(id)).messages.map((m) => m.id)).toEqual(['msg_unsnapshotted']);
+    expect(await fileText(id)).toBe('two');
   });
 
   it('refuses an invalid edited request and an unknown step', async () => {

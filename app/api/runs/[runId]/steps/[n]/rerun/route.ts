@@ -6,12 +6,12 @@ import { rerunStepFor } from '@/lib/server/step-rerun';
 import { stepNumberOf } from '@/lib/server/step-request';
 
 export const dynamic = 'force-dynamic';
-/** The fork's run goes on after the response, up to this many seconds per invocation (lib/server/invocation.ts). */
+/** The re-run goes on after the response, up to this many seconds per invocation (lib/server/invocation.ts). */
 export const maxDuration = 300;
 
 type Context = { params: Promise<{ runId: string; n: string }> };
 
-/** Edit and re-run: a fork whose history is the edited request, and a run on it (follow it on the fork's page). */
+/** Edit and re-run: a new branch of the same session whose history is the edited request, and a run on it (the session's page follows it). */
 export const POST = withErrors(async (request: Request, { params }: Context) => {
   const { runId, n } = await params;
   const body = await readJsonBody(request, rerunRequestSchema, MAX_STEP_DEBUG_BODY_BYTES);
