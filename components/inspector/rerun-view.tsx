@@ -1,37 +1,42 @@
 'use client';
 
 import { useState } from 'react';
-import { useRouter } from 'next/navigation';
-import { GitForkIcon } from 'lucide-react';
+import { GitBranchIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { RequestEditor } from '@/components/inspector/request-editor';
 import type { EditableRequest } from '@/lib/agent/editable-request';
 import { readError } from '@/lib/client/api-error';
+import { announceRunStarted } from '@/lib/client/paused-request';
 import { rerunStep } from '@/lib/client/step-debugger-api';
 
 /**
  * "Edit and re-run": the step's exact request in the editor; running it makes
- * a new session (a fork) whose history is the edited request, and the agent
- * goes on there with the session's tools and the workspace as it was when the
- * step's run began. This session stays as it is.
+ * a new branch of this session whose history is the edited request, and the
+ * agent goes on there with the session's tools and the workspace as it was
+ * when that step sent its request. The chat shows the new branch running; the
+ * original stays one switch away (‹ 1 / 2 › on the first message).
  */
 export function RerunView({ runId, stepNumber, request }: { runId: string; stepNumber: number; request: EditableRequest }) {
-  const router = useRouter();
   const [edited, setEdited] = useState(request);
   const [problem, setProblem] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
+  const [started, setStarted] = useState(false);
   const [error, setError] = useState<string>();
   const empty = edited.messages.length === 0;
 
   async function run() {
     setRunning(true);
     setError(undefined);
+    setStarted(false);
     try {
       const { session } = await rerunStep(runId, stepNumber, { request: edited });
-      router.push(`/s/${encodeURIComponent(session.id)}`);
+      // The session's chat attaches to the run (useFollowRunsStartedElsewhere) and shows the new branch.
+      announceRunStarted(session.id);
+      setStarted(true);
     } catch (e) {
       setError(readError(e).message);
+    } finally {
       setRunning(false);
     }
   }
@@ -47,13 +52,18 @@ export function RerunView({ runId, stepNumber, request }: { runId: string; stepN
       />
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" size="sm" disabled={running || Boolean(problem) || empty} onClick={run} data-testid="rerun-run">
-          {running ? <Spinner className="size-3.5" /> : <GitForkIcon />} Run as a fork
+          {running ? <Spinner className="size-3.5" /> : <GitBranchIcon />} Run as a new branch
         </Button>
-        <span className="text-xs text-muted-foreground">A new session; this one stays as it is.</span>
+        <span className="text-xs text-muted-foreground">A new branch of this session, with the files as at this step. The original stays one switch away; these edits apply to that run only.</span>
       </div>
       {(problem || empty) && (
         <p className="text-xs text-destructive" role="alert" data-testid="rerun-problem">
           {problem ? `Fix this before running: ${problem}` : 'The request needs at least one message.'}
+        </p>
+      )}
+      {started && (
+        <p className="text-xs text-muted-foreground" role="status" data-testid="rerun-started">
+          Running as a new branch: the chat shows it. Switch back with ‹ › on the first message.
         </p>
       )}
       {error && (

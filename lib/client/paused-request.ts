@@ -19,7 +19,7 @@ export async function continuePausedRequest(sessionId: string, paused: Pick<Paus
 const RUN_STARTED = 'agent-playground:run-started';
 
 /** A run of this session started without this tab's chat stream (e.g. Continue in step mode): the tab attaches to it now. */
-function announceRunStarted(sessionId: string): void {
+export function announceRunStarted(sessionId: string): void {
   window.dispatchEvent(new CustomEvent(RUN_STARTED, { detail: { sessionId } }));
 }
 
