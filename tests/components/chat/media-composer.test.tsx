@@ -145,7 +145,8 @@ describe('dictation', () => {
     const texts: string[] = [];
     const { result } = renderHook(() => useDictation((text) => texts.push(text)));
     await act(async () => result.current.toggle());
-    expect(result.current.state).toBe('recording');
+    // The recorder loads on the first press (a dynamic import), then records.
+    await waitFor(() => expect(result.current.state).toBe('recording'));
     act(() => result.current.toggle());
     await waitFor(() => expect(texts).toEqual(['hello from the microphone']));
     expect(result.current.state).toBe('idle');
@@ -157,7 +158,7 @@ describe('dictation', () => {
     stubBrowser({ available: false, getUserMedia: () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')) });
     const { result } = renderHook(() => useDictation(() => {}));
     await act(async () => result.current.toggle());
-    expect(result.current.error).toMatch(/^Microphone access was denied\./);
+    await waitFor(() => expect(result.current.error).toMatch(/^Microphone access was denied\./));
     await waitFor(() => expect(result.current.unavailable).toBe('Dictation needs an OpenAI key.'));
 
     function Mic() {
