@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { ScanSearchIcon } from 'lucide-react';
 import { PanelSheetHeader } from '@/components/shell/panel-sheet-header';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
@@ -10,6 +10,7 @@ import { DiffSelectionProvider, useDiffSelection } from '@/components/inspector/
 import { RequestDiffView } from '@/components/inspector/request-diff-view';
 import { useRuns } from '@/lib/client/data';
 import { readError } from '@/lib/client/api-error';
+import { onRunStarted } from '@/lib/client/paused-request';
 
 /** While a run is active and the inspector is open, re-read runs and steps this often. */
 const LIVE_REFRESH_MS = 2500;
@@ -44,6 +45,10 @@ export function InspectorPanel({
     const timer = setInterval(() => setTick((t) => t + 1), LIVE_REFRESH_MS);
     return () => clearInterval(timer);
   }, [open, live]);
+
+  // Edit and re-run started a run on a new branch of this session: the panel steps aside so the chat shows it.
+  const close = useEffectEvent(() => onOpenChange(false));
+  useEffect(() => onRunStarted(sessionId, () => close()), [sessionId]);
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>

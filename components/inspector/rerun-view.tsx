@@ -14,26 +14,23 @@ import { rerunStep } from '@/lib/client/step-debugger-api';
  * "Edit and re-run": the step's exact request in the editor; running it makes
  * a new branch of this session whose history is the edited request, and the
  * agent goes on there with the session's tools and the workspace as it was
- * when that step sent its request. The chat shows the new branch running; the
- * original stays one switch away (‹ 1 / 2 › on the first message).
+ * when that step sent its request. The inspector closes and the chat shows the
+ * new branch running; the original stays one switch away (‹ › on the first message).
  */
 export function RerunView({ runId, stepNumber, request }: { runId: string; stepNumber: number; request: EditableRequest }) {
   const [edited, setEdited] = useState(request);
   const [problem, setProblem] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
-  const [started, setStarted] = useState(false);
   const [error, setError] = useState<string>();
   const empty = edited.messages.length === 0;
 
   async function run() {
     setRunning(true);
     setError(undefined);
-    setStarted(false);
     try {
       const { session } = await rerunStep(runId, stepNumber, { request: edited });
-      // The session's chat attaches to the run (useFollowRunsStartedElsewhere) and shows the new branch.
+      // The session's chat attaches to the run (useFollowRunsStartedElsewhere) and shows the new branch; the inspector closes.
       announceRunStarted(session.id);
-      setStarted(true);
     } catch (e) {
       setError(readError(e).message);
     } finally {
@@ -59,11 +56,6 @@ export function RerunView({ runId, stepNumber, request }: { runId: string; stepN
       {(problem || empty) && (
         <p className="text-xs text-destructive" role="alert" data-testid="rerun-problem">
           {problem ? `Fix this before running: ${problem}` : 'The request needs at least one message.'}
-        </p>
-      )}
-      {started && (
-        <p className="text-xs text-muted-foreground" role="status" data-testid="rerun-started">
-          Running as a new branch: the chat shows it. Switch back with ‹ › on the first message.
         </p>
       )}
       {error && (
