@@ -1,6 +1,5 @@
 import { modelMessageSchema, type AssistantContent, type ModelMessage, type ToolResultPart, type UserContent } from 'ai';
 import { z } from 'zod';
-import type { StepTrace } from './trace';
 
 /**
  * One model request in a form a person can edit: the inspector's "Edit and
@@ -56,7 +55,13 @@ export interface DeclaredTool {
   inputSchema?: Record<string, unknown>;
 }
 
-type TraceRequest = Pick<StepTrace['request'], 'body' | 'instructions' | 'tools' | 'settings'>;
+/** The parts of a step trace's request (StepTrace['request'], trace.ts) that make it editable; spelled out, as trace.ts records edits in this module's terms. */
+interface TraceRequest {
+  body: unknown;
+  instructions: string;
+  tools: string[];
+  settings: Record<string, unknown>;
+}
 
 /** The step's request, editable: instructions, messages, every tool switched on, the settings it was sent with. */
 export function editableRequestFromTrace(request: TraceRequest): EditableRequest {
