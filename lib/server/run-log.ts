@@ -115,31 +115,52 @@ export class RunLog {
    * ones until the run's log closes; after a hand-off, the next invocation's from the table.
    */
   read(afterSeq = 0): ReadableStream<RunEvent> {
-    return this.readAs(afterSeq, (event) => event);
+    return this.readAs(afterSeq, (events) => events[0]);
   }
 
   /**
    * The same events as SSE (runEventsResponse's format), encoded as they are read: no
    * stream between the log and the response, so a chunk takes one hop less to the socket.
+   * Chunks that arrive in the same turn of the event loop (a model's burst, a step's end)
+   * go out in one write: a socket write per chunk was ~9 % of the server's CPU.
    */
   response(afterSeq = 0): Response {
-    return sseResponse(this.readAs(afterSeq, encodeEvent, encodeDone));
+    return sseResponse(this.readAs(afterSeq, encodeEvents, { coalesce: true, last: encodeDone }));
   }
 
-  private readAs<T>(afterSeq: number, as: (event: RunEvent) => T, last?: () => T): ReadableStream<T> {
+  private readAs<T>(afterSeq: number, encode: (events: RunEvent[]) => T, options: { coalesce?: boolean; last?: () => T } = {}): ReadableStream<T> {
     let follower: Follower | undefined;
     let table: ReadableStreamDefaultReader<RunEvent> | undefined;
     let cancelled = false;
     let sent = afterSeq;
+    let pending: RunEvent[] = [];
+    let immediate: ReturnType<typeof setImmediate> | undefined;
     return new ReadableStream<T>({
       start: async (controller) => {
+        const flush = () => {
+          immediate = undefined;
+          if (pending.length === 0) return;
+          const batch = pending;
+          pending = [];
+          controller.enqueue(encode(batch));
+        };
         const send = (event: RunEvent) => {
           if (event.seq <= sent) return;
-          controller.enqueue(as(event));
           sent = event.seq;
+          if (!options.coalesce) return controller.enqueue(encode([event]));
+          pending.push(event);
+          immediate ??= setImmediate(() => {
+            try {
+              flush();
+            } catch {
+              if (follower) this.followers.delete(follower); // the reader went away
+            }
+          });
         };
         const end = () => {
-          if (last) controller.enqueue(last());
+          if (immediate) clearImmediate(immediate);
+          flush();
+          if (options.last) controller.enqueue(options.last());
           controller.close();
         };
         // The next invocation writes into the table: follow it there, to the run's end.
@@ -169,6 +190,8 @@ export class RunLog {
       },
       cancel: async () => {
         cancelled = true;
+        if (immediate) clearImmediate(immediate);
+        pending = [];
         if (follower) this.followers.delete(follower);
         await table?.cancel();
       },
@@ -235,7 +258,8 @@ async function rowSettled(db: Db, runId: string, waitMs = 5000): Promise<void> {
 }
 
 const encoder = new TextEncoder();
-const encodeEvent = (event: RunEvent) => encoder.encode(`id: ${event.seq}\ndata: ${JSON.stringify(event.chunk)}\n\n`);
+const sseEvent = (event: RunEvent) => `id: ${event.seq}\ndata: ${JSON.stringify(event.chunk)}\n\n`;
+const encodeEvents = (events: RunEvent[]) => encoder.encode(events.length === 1 ? sseEvent(events[0]) : events.map(sseEvent).join(''));
 const encodeDone = () => encoder.encode('data: [DONE]\n\n');
 
 /**
@@ -254,7 +278,7 @@ export function runEventsResponse(events: ReadableStream<RunEvent>, init: { stat
   const body = events.pipeThrough(
     new TransformStream<RunEvent, Uint8Array>({
       transform(event, controller) {
-        controller.enqueue(encodeEvent(event));
+        controller.enqueue(encoder.encode(sseEvent(event)));
       },
       flush(controller) {
         controller.enqueue(encodeDone());
