@@ -18,17 +18,17 @@ import { writeFileTool } from './write-file';
  */
 
 /** One workspace call of the run, with the arguments that ran. */
-export interface ReplayedCall {
+interface ReplayedCall {
   toolCallId: string;
   toolName: string;
   input: unknown;
 }
 
 /** The tools whose calls change files. */
-export const FILE_CHANGING_TOOLS: ReadonlySet<string> = new Set(['bash', 'write_file', 'edit_file']);
+const FILE_CHANGING_TOOLS: ReadonlySet<string> = new Set(['bash', 'write_file', 'edit_file']);
 
 /** What a stored run tells about one tool call: its trace's status (and rewritten arguments) and its part in the message. */
-export interface StepToolRecord {
+interface StepToolRecord {
   stepNumber: number;
   tools: ReadonlyArray<{ toolCallId: string; toolName: string; status: string; rewrittenInput?: unknown }>;
 }
