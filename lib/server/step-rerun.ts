@@ -43,6 +43,7 @@ export async function rerunStepFor(request: Request, runId: string, stepNumber: 
   const { db, ownerId, session } = await requireSession(request, step.run.sessionId);
   const model = await resolveModelFor(ownerId, body.modelKey ?? step.run.modelKey);
   const messages = modelToUIMessages(body.request.messages, newMessageId);
+  if (messages.length === 0) throw new ApiError('bad_request', 'The request has no user, assistant or system message to start the branch from.');
   const settings = rerunSettings(sessionLoopSettings(session.settings), step.request, body.request, new Date(step.trace.startedAt));
 
   // Refused while a run works on the session, like a branch switch; held until the run has started.
