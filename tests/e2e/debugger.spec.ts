@@ -4,9 +4,9 @@ import { lastAssistant, MODELS, newSession, scenario, send, shot, uniqueId, wait
 /**
  * The loop debugger in the inspector, on one tool run (two model calls):
  * diff the two steps' requests, replay the first with another model side by
- * side, then edit its request and re-run it as a fork.
+ * side, then edit its request and re-run it as a new branch of the session.
  */
-test('inspector debugger: diff two steps, replay with another model, edit and re-run as a fork', async ({ page }) => {
+test('inspector debugger: diff two steps, replay with another model, edit and re-run as a branch', async ({ page }) => {
   const sessionId = await newSession(page, MODELS.chat);
   const phrase = `Debug this ${uniqueId()}`;
   await send(page, `${phrase} ${scenario('tool', { tool: 'calculator', args: '{"expression":"6*7"}' })}`);
@@ -60,9 +60,19 @@ test('inspector debugger: diff two steps, replay with another model, edit and re
   await shot(page, 'debugger-edit');
   await first.getByTestId('rerun-run').click();
 
-  // The fork opens and its run answers the edited request; the original session is another page.
-  await expect(page).not.toHaveURL(new RegExp(`/s/${sessionId}$`));
+  // The same session runs the edited request as a new branch: the inspector steps aside, the chat shows the run,
+  // the first message gets a switcher, and the original is one switch away.
+  await expect(panel).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/s/${sessionId}$`));
   await expect(page.getByTestId('message-user').first()).toContainText('Edited question');
   await expect(lastAssistant(page)).toContainText('Answer to the edited request');
   await waitForRunEnd(page, 'completed');
+  const switcher = page.getByTestId('branch-switcher').first();
+  await expect(switcher.getByTestId('branch-position')).toHaveText('2 / 2');
+  await shot(page, 'debugger-rerun-branch');
+  await switcher.getByTestId('branch-prev').click();
+  await expect(page.getByTestId('message-user')).toHaveCount(1);
+  await expect(page.getByTestId('message-user').first()).toContainText(phrase);
+  await expect(lastAssistant(page)).toContainText('42');
+  await expect(page.getByTestId('branch-switcher').first().getByTestId('branch-position')).toHaveText('1 / 2');
 });

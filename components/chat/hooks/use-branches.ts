@@ -8,6 +8,7 @@ import { TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
 import type { BranchMap } from '@/lib/api-types';
 import { fetchSession, switchBranch } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
+import { onRunStarted } from '@/lib/client/paused-request';
 
 /**
  * The versions of the shown messages ("‹ 2 / 3 ›") and switching between
@@ -39,6 +40,9 @@ export function useBranches(input: {
     if (firstVersion.current === runsVersion) return;
     void refresh();
   }, [runsVersion, refresh]);
+  // A run started without this tab's stream (Edit and re-run: a new branch, stored before it runs) may end before
+  // this tab attaches to it: the versions are read now, not only when a run this tab follows ends.
+  useEffect(() => onRunStarted(sessionId, () => void refresh()), [sessionId, refresh]);
 
   const { statusRef } = chat;
   const switchTo = useCallback(
