@@ -7,15 +7,16 @@
  * runs no tool and saves nothing.
  */
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { EditableRequest } from '@/lib/agent/editable-request';
 import { editableRequestFromTrace } from '@/lib/agent/editable-request';
 import type { StepTrace } from '@/lib/agent/trace';
 import type { SessionDetail } from '@/lib/api-types';
 import type { ReplayResponse, RerunResponse } from '@/lib/api/step-debugger';
 import { params, patch, post, readChunks, setupAppHarness } from '../support/app-harness';
+import { startMcpFixture } from '../support/mcp/launch';
 
-const app = setupAppHarness({ name: 'step-debugger', routes: ['runs', 'steps', 'content', 'stream', 'branch'] });
+const app = setupAppHarness({ name: 'step-debugger', routes: ['runs', 'steps', 'content', 'stream', 'branch', 'servers'] });
 const { api } = app;
 
 let replayRoute: typeof import('@/app/api/runs/[runId]/steps/[n]/replay/route');
@@ -58,7 +59,7 @@ const replay = (runId: string, n: number, body: unknown) =>
   replayRoute.POST(new Request(`http://app/api/runs/${runId}/steps/${n}/replay`, post(body)), params({ runId, n: String(n) }));
 
 describe('edit and re-run', () => {
-  it('runs the edited request as a new branch of the session, with the workspace as at that step; the original stays and switching brings its files back', async () => {
+  it('runs the edited request as a new branch of the session, with the workspace as at that step; the original stays and switching brings its files back', { timeout: 60_000 }, async () => {
     const id = await app.newSession('compat:scripted-chat');
     await api.session.PATCH(new Request(`http://app/api/sessions/${id}`, patch({ permissionMode: 'accept-edits', title: 'Origin' })), params({ id }));
     // Run one leaves base.txt: the snapshot before run two.
@@ -88,6 +89,12 @@ describe('edit and re-run', () => {
       instructions: `${request.instructions}\n\nAlways answer in French.`,
       settings: { temperature: 0.3 },
     };
+
+    // An MCP server's tool switched off in the editor is left out of that run only (the session's switches stay).
+    const fixture = await startMcpFixture('results-server');
+    onTestFinished(() => fixture.stop());
+    expect((await api.servers.POST(new Request('http://app/api/mcp-servers', post({ name: 'results', url: fixture.url })))).status).toBe(201);
+    edited.tools.push({ name: 'results__list_issues', enabled: false });
 
     // Refused while a run works on the session (here: the session claimed), like a branch switch.
     const { claimSession, releaseSession } = await import('@/lib/server/run-manager');
@@ -120,6 +127,8 @@ describe('edit and re-run', () => {
     expect(String(received.messages[0].content)).toMatch(/^You are an agent in Agent Playground[\s\S]*\n\nAlways answer in French\.$/);
     expect(received.tools.map((t) => t.function.name)).toContain('write_file');
     expect(received.tools.map((t) => t.function.name)).not.toContain('fetch_url');
+    expect(received.tools.map((t) => t.function.name)).toContain('results__find-docs');
+    expect(received.tools.map((t) => t.function.name)).not.toContain('results__list_issues');
 
     // The same session shows the new branch: the edited history (tool calls with their results), the answer,
     // a switcher on the first message; its workspace is as at step 3: after steps 1 and 2, not 3, not before the run.
@@ -133,6 +142,8 @@ describe('edit and re-run', () => {
     expect(await fileText(id, 'base.txt')).toBe('base');
     // The edits applied to that run alone: the session's settings are as they were.
     expect(branch.settings).toEqual(settingsBefore);
+    const [row] = await db.all<{ mcp_overrides: string }>(sql`SELECT mcp_overrides FROM sessions WHERE id = ${id}`);
+    expect(JSON.parse(row.mcp_overrides)).toEqual({});
 
     // The original: runs and traces exactly as before; switching back shows its messages and its files.
     const switchTo = (messageId: string) => api.branch.POST(new Request(`http://app/api/sessions/${id}/branch`, post({ messageId })), params({ id }));
