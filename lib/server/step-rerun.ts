@@ -1,10 +1,11 @@
 import 'server-only';
 import { createIdGenerator } from 'ai';
 import { getMessageRow, loadMessageRows, saveMessage, setActiveLeaf } from '@/db/queries/messages';
-import { listRunSteps } from '@/db/queries/runs';
+import { listRuns, listRunSteps } from '@/db/queries/runs';
 import { loadSnapshotFiles, replaceWorkspace, saveWorkspaceSnapshot } from '@/db/queries/workspace-snapshots';
-import type { EditableRequest } from '@/lib/agent/editable-request';
+import { editableRequestFromTrace, type EditableRequest } from '@/lib/agent/editable-request';
 import { modelToUIMessages } from '@/lib/agent/model-to-ui-messages';
+import { rerunBranchPoint, type TurnStart } from '@/lib/agent/rerun-branch-point';
 import { parseMcpToolName } from '@/lib/mcp/names';
 import { MAX_SYSTEM_PROMPT_CHARS } from '@/lib/agent/settings';
 import type { RerunRequest, RerunResponse } from '@/lib/api/step-debugger';
@@ -26,8 +27,10 @@ const newMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
 
 /**
  * "Edit and re-run": a new branch of the same session whose history is the
- * edited request (a new first-message line, beside the original's: the
- * switcher at the top shows both), and a run on it. The loop goes on there
+ * edited request, and a run on it. The branch shares the stored messages the
+ * edited request still begins with, up to the latest turn's user message, and
+ * forks there (the switcher shows both versions); when even the first message
+ * changed, it is a new first-message line beside the original's. The loop goes on there
  * with the session's tools, permission mode and MCP switches, and the
  * workspace as it was when that step sent its request (the files before the
  * run, with the run's earlier file changes done again: workspace replay).
@@ -42,7 +45,8 @@ export async function rerunStepFor(request: Request, runId: string, stepNumber: 
   const step = await requireModelStep(request, runId, stepNumber);
   const { db, ownerId, session } = await requireSession(request, step.run.sessionId);
   const model = await resolveModelFor(ownerId, body.modelKey ?? step.run.modelKey);
-  const messages = modelToUIMessages(body.request.messages, newMessageId);
+  const point = await branchPoint(db, ownerId, session.id, step, body.request.messages);
+  const messages = modelToUIMessages(point ? body.request.messages.slice(point.shared) : body.request.messages, newMessageId);
   if (messages.length === 0) throw new ApiError('bad_request', 'The request has no user, assistant or system message to start the branch from.');
   const settings = rerunSettings(sessionLoopSettings(session.settings), step.request, body.request, new Date(step.trace.startedAt));
 
@@ -53,7 +57,7 @@ export async function rerunStepFor(request: Request, runId: string, stepNumber: 
     // What the user had is kept under the branch they leave; the new branch starts from the step's files.
     if (session.activeLeafId) await saveWorkspaceSnapshot(db, ownerId, session.id, session.activeLeafId);
     await replaceWorkspace(db, ownerId, session.id, files);
-    await setActiveLeaf(db, ownerId, session.id, null);
+    await setActiveLeaf(db, ownerId, session.id, point?.parentId ?? null);
     for (const message of messages) await saveMessage(db, ownerId, session.id, message);
     // The branch's own starting point: switching back to it before its run saved anything brings these files back.
     await saveWorkspaceSnapshot(db, ownerId, session.id, messages.at(-1)!.id);
@@ -67,6 +71,33 @@ export async function rerunStepFor(request: Request, runId: string, stepNumber: 
     releaseSession(session.id);
     throw error;
   }
+}
+
+/** How many turns back a re-run looks for the point where its edited history leaves the stored one. */
+const MAX_TURNS_CHECKED = 20;
+
+/**
+ * Where the edited history joins the stored branch (lib/agent/rerun-branch-point.ts): the
+ * latest earlier turn (a run's first request, which holds the branch up to its user message)
+ * that both the step's request and the edited one begin with. Null: a new first-message line.
+ */
+async function branchPoint(db: Db, ownerId: string, sessionId: string, step: ModelStep, edited: EditableRequest['messages']): Promise<{ parentId: string; shared: number } | null> {
+  const path = await loadMessageRows(db, ownerId, sessionId, step.run.messageId);
+  const index = new Map(path.map((row, i) => [row.id, i]));
+  // The first run on each message of the branch (later ones continue it after an approval or a pause).
+  const firstRuns = new Map<string, string>();
+  for (const run of [...(await listRuns(db, ownerId, sessionId))].sort((a, b) => a.startedAt - b.startedAt)) {
+    if (index.has(run.messageId) && !firstRuns.has(run.messageId)) firstRuns.set(run.messageId, run.id);
+  }
+  const candidates = [...firstRuns].sort(([a], [b]) => index.get(b)! - index.get(a)!).slice(0, MAX_TURNS_CHECKED);
+  const turns: TurnStart[] = [];
+  for (const [messageId, runId] of candidates) {
+    const parent = path[index.get(messageId)! - 1];
+    if (!parent || parent.role !== 'user') continue;
+    const first = (await listRunSteps(db, ownerId, runId)).find((row) => row.trace.kind === 'model' && row.trace.request.body !== null);
+    if (first) turns.push({ userMessageId: parent.id, messages: editableRequestFromTrace(first.trace.request).messages });
+  }
+  return rerunBranchPoint(step.request.messages, edited, turns);
 }
 
 /**

@@ -130,14 +130,17 @@ describe('edit and re-run', () => {
     expect(received.tools.map((t) => t.function.name)).toContain('results__find-docs');
     expect(received.tools.map((t) => t.function.name)).not.toContain('results__list_issues');
 
-    // The same session shows the new branch: the edited history (tool calls with their results), the answer,
-    // a switcher on the first message; its workspace is as at step 3: after steps 1 and 2, not 3, not before the run.
+    // The same session shows the new branch: the stored messages the edited request still begins with (up to run
+    // two's question) are shared, then the edited rest (tool calls with their results) and the answer, with a switcher
+    // where it forks; its workspace is as at step 3: after steps 1 and 2, not 3, not before the run.
     const branch = await detail(id);
     expect(branch.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    expect(branch.messages.slice(0, 3).map((m) => m.id)).toEqual(originalMessages.slice(0, 3).map((m) => m.id));
+    expect(branch.messages[3].id).not.toBe(originalMessages[3].id);
     const call = branch.messages[3].parts.find((part) => part.type === 'tool-edit_file') as { state: string; input: unknown };
     expect(call).toMatchObject({ state: 'output-available', input: { path: 'notes.txt', new_string: 'two' } });
     expect(JSON.stringify(branch.messages[5].parts)).toContain('edited answer');
-    expect(branch.branches[branch.messages[0].id]).toEqual({ siblings: [originalMessages[0].id, branch.messages[0].id], index: 1 });
+    expect(branch.branches[branch.messages[3].id]).toEqual({ siblings: [originalMessages[3].id, branch.messages[3].id], index: 1 });
     expect(await fileText(id)).toBe('two');
     expect(await fileText(id, 'base.txt')).toBe('base');
     // The edits applied to that run alone: the session's settings are as they were.
@@ -147,13 +150,13 @@ describe('edit and re-run', () => {
 
     // The original: runs and traces exactly as before; switching back shows its messages and its files.
     const switchTo = (messageId: string) => api.branch.POST(new Request(`http://app/api/sessions/${id}/branch`, post({ messageId })), params({ id }));
-    expect((await switchTo(originalMessages[0].id)).status).toBe(200);
+    expect((await switchTo(originalMessages[3].id)).status).toBe(200);
     expect(await snapshot(id, { runs: 2 })).toBe(before);
     expect(await fileText(id)).toBe('three\n');
     expect(await fileText(id, 'base.txt')).toBe(404);
 
     // Back on the new branch: its files again.
-    expect((await switchTo(branch.messages[0].id)).status).toBe(200);
+    expect((await switchTo(branch.messages[3].id)).status).toBe(200);
     expect(await fileText(id)).toBe('two');
 
     // A line with no snapshot at all (nothing ran on it) leaves the files as they are.
