@@ -73,6 +73,45 @@ describe('the run log', () => {
     console.info(`run log: 1,050 chunks in ${log.writes} writes`);
   });
 
+  it('keeps a batch in one row and reads it back from any sequence number, next to rows of one chunk', async () => {
+    const db = await getDb();
+    const sessionId = await app.newSession();
+    await createRun(db, { id: 'run-rows', sessionId, ownerId: 'local', messageId: 'm-rows', modelKey: 'x', instanceId: 'test', leaseExpiresAt: Date.now() + 60_000 });
+    // A row of one chunk object, as logs were written before batches.
+    const raw = createClient({ url: process.env.DATABASE_URL! });
+    await raw.execute({ sql: 'INSERT INTO run_events (run_id, seq, chunk, created_at) VALUES (?, 1, ?, 0)', args: ['run-rows', JSON.stringify(delta('a'))] });
+    await appendRunEvents(db, 'run-rows', [2, 3, 4, 5].map((seq) => ({ seq, chunk: delta(`b${seq}`) })));
+    // A gap in the numbers splits a batch into rows of consecutive chunks.
+    await appendRunEvents(db, 'run-rows', [6, 7, 9].map((seq) => ({ seq, chunk: delta(`c${seq}`) })));
+    const rows = await raw.execute({ sql: 'SELECT seq FROM run_events WHERE run_id = ? ORDER BY seq', args: ['run-rows'] });
+    raw.close();
+    expect(rows.rows.map((row) => Number(row.seq))).toEqual([1, 5, 7, 9]);
+    const all = await readRunEvents(db, 'run-rows', 0);
+    expect(all.map((event) => [event.seq, (event.chunk as { delta: string }).delta])).toEqual([[1, 'a'], [2, 'b2'], [3, 'b3'], [4, 'b4'], [5, 'b5'], [6, 'c6'], [7, 'c7'], [9, 'c9']]);
+    expect((await readRunEvents(db, 'run-rows', 3)).map((event) => event.seq)).toEqual([4, 5, 6, 7, 9]);
+    expect((await readRunEvents(db, 'run-rows', 1, 2)).map((event) => event.seq)).toEqual([2, 3]);
+    expect((await readRunEvents(db, 'run-rows', 9)).length).toBe(0);
+  });
+
+  it('sends the event stream uncompressed, with the chunks of one burst in one write', async () => {
+    const db = await getDb();
+    const sessionId = await app.newSession();
+    await createRun(db, { id: 'run-sse', sessionId, ownerId: 'local', messageId: 'm-sse', modelKey: 'x', instanceId: 'test', leaseExpiresAt: Date.now() + 60_000 });
+    const log = new RunLog(db, 'run-sse');
+    const response = log.response();
+    expect(response.headers.get('cache-control')).toContain('no-transform');
+    const reader = response.body!.getReader();
+    for (let i = 0; i < 5; i++) log.append(delta(`w${i} `));
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(sseEvents(first).map((event) => event.id)).toEqual([1, 2, 3, 4, 5]);
+    log.append(delta('late'));
+    await log.close();
+    log.endFollowers();
+    let rest = '';
+    for (let next = await reader.read(); !next.done; next = await reader.read()) rest += new TextDecoder().decode(next.value);
+    expect(sseEvents(rest).map((event) => event.data)).toEqual([JSON.stringify(delta('late')), '[DONE]']);
+  });
+
   it('replays from any sequence number (?after= or Last-Event-ID), from memory and from the table alike', async () => {
     const db = await getDb();
     const sessionId = await app.newSession();
