@@ -13,7 +13,7 @@ export async function listActiveGrants(db: Db, ownerId: string, sessionId: strin
     .orderBy(asc(toolGrants.createdAt));
 }
 
-export async function hasActiveGrant(db: Db, ownerId: string, sessionId: string, toolName: string): Promise<boolean> {
+async function hasActiveGrant(db: Db, ownerId: string, sessionId: string, toolName: string): Promise<boolean> {
   const [row] = await db
     .select({ id: toolGrants.id })
     .from(toolGrants)
