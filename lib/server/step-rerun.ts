@@ -30,8 +30,8 @@ const newMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
  * edited request, and a run on it. The branch shares the stored messages the
  * edited request still begins with, up to the latest turn's user message, and
  * forks there (the switcher shows both versions); when even the first message
- * changed, it is a new first-message line beside the original's. The loop goes on there
- * with the session's tools, permission mode and MCP switches, and the
+ * changed, it is a new first-message line beside the original's. The loop goes
+ * on there with the session's tools, permission mode and MCP switches, and the
  * workspace as it was when that step sent its request (the files before the
  * run, with the run's earlier file changes done again: workspace replay).
  * The edited sampling settings, instructions and tool switches apply to that
@@ -64,7 +64,10 @@ export async function rerunStepFor(request: Request, runId: string, stepNumber: 
 
     const history = await loadSessionMessages(db, ownerId, session.id);
     const toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id, forRun: true, switchedOff: switchedOff(body.request) });
-    const run = await startRun({ db, ownerId, sessionId: session.id, history, model, settings, toolSet, origin: new URL(request.url).origin });
+    const run = await startRun({ db, ownerId, sessionId: session.id, history, model, settings, toolSet, origin: new URL(request.url).origin }).catch(async (error: unknown) => {
+      await toolSet.close().catch(() => {});
+      throw error;
+    });
     keepRunning(run.done);
     return { session: { id: session.id, title: session.title }, runId: run.runId };
   } catch (error) {
