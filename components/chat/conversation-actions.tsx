@@ -1,6 +1,7 @@
 'use client';
 
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef } from 'react';
+import { Button } from '@/components/ui/button';
 import type { BranchMap } from '@/lib/api-types';
 
 /**
@@ -20,10 +21,55 @@ export interface ConversationActions {
   fork: (messageId: string) => void;
 }
 
-const ConversationActionsContext = createContext<ConversationActions | null>(null);
+/** The controls without what flips at every run's start and end. */
+type ConversationControls = Omit<ConversationActions, 'canAct' | 'lastMessageId'>;
+type ConversationState = Pick<ConversationActions, 'canAct' | 'lastMessageId'>;
 
-export const ConversationActionsProvider = ConversationActionsContext.Provider;
+const ControlsContext = createContext<ConversationControls | null>(null);
+const StateContext = createContext<ConversationState | null>(null);
 
-export function useConversationActions(): ConversationActions | null {
-  return useContext(ConversationActionsContext);
+/**
+ * Two contexts: `canAct` and `lastMessageId` change when a run starts and ends, and every loaded message shows
+ * controls; if they lived in one value with the rest, every message (its footer, buttons, tooltips) would render
+ * again at each send, one long main-thread task in a long session. Only the small parts reading them do now
+ * (IdleButton, the regenerate button). regenerate/edit are called through the latest value.
+ */
+export function ConversationActionsProvider({ value, children }: { value: ConversationActions; children: React.ReactNode }) {
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  });
+  const { branches, switchTo, fork, canAct, lastMessageId } = value;
+  const controls = useMemo(
+    (): ConversationControls => ({
+      branches,
+      switchTo,
+      fork,
+      regenerate: () => latest.current.regenerate(),
+      edit: (messageId, text) => latest.current.edit(messageId, text),
+    }),
+    [branches, switchTo, fork],
+  );
+  const state = useMemo((): ConversationState => ({ canAct, lastMessageId }), [canAct, lastMessageId]);
+  return (
+    <ControlsContext.Provider value={controls}>
+      <StateContext.Provider value={state}>{children}</StateContext.Provider>
+    </ControlsContext.Provider>
+  );
+}
+
+/** The controls alone: stable while runs start and end. */
+export function useConversationControls(): ConversationControls | null {
+  return useContext(ControlsContext);
+}
+
+/** The last message's id (where regenerate shows). */
+export function useLastMessageId(): string | undefined {
+  return useContext(StateContext)?.lastMessageId;
+}
+
+/** A button for a conversation control: disabled while a run streams or a switch is under way, re-rendered alone when that changes. */
+export function IdleButton({ disabled, ...props }: React.ComponentProps<typeof Button>) {
+  const canAct = useContext(StateContext)?.canAct ?? true;
+  return <Button {...props} disabled={!canAct || disabled} />;
 }

@@ -1,8 +1,7 @@
 import { CircleStopIcon, GitForkIcon, RefreshCwIcon } from 'lucide-react';
 import { BranchSwitcher } from '@/components/chat/branch-switcher';
-import { useConversationActions } from '@/components/chat/conversation-actions';
+import { IdleButton, useConversationControls, useLastMessageId } from '@/components/chat/conversation-actions';
 import { ShowInInspectorButton } from '@/components/chat/show-in-inspector-button';
-import { Button } from '@/components/ui/button';
 import { PinButton, PinnedMarker } from '@/components/context/pin-button';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -67,14 +66,15 @@ function MessageCost({ usage, modelKey }: { usage: UsageTotals; modelKey: string
 
 /** A new answer to the same message, kept beside this one (only on the latest reply). */
 function RegenerateButton({ messageId }: { messageId: string }) {
-  const actions = useConversationActions();
-  if (!actions || actions.lastMessageId !== messageId) return null;
+  const actions = useConversationControls();
+  const lastMessageId = useLastMessageId();
+  if (!actions || lastMessageId !== messageId) return null;
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button size="icon-xs" variant="ghost" aria-label="Regenerate" data-testid="regenerate" disabled={!actions.canAct} onClick={actions.regenerate}>
+        <IdleButton size="icon-xs" variant="ghost" aria-label="Regenerate" data-testid="regenerate" onClick={actions.regenerate}>
           <RefreshCwIcon />
-        </Button>
+        </IdleButton>
       </TooltipTrigger>
       <TooltipContent side="bottom">Regenerate: a new answer; this one stays as a version</TooltipContent>
     </Tooltip>
@@ -83,14 +83,14 @@ function RegenerateButton({ messageId }: { messageId: string }) {
 
 /** "Fork from here": a new session with the conversation up to this message and the workspace as it was then. */
 export function ForkButton({ messageId }: { messageId: string }) {
-  const actions = useConversationActions();
+  const actions = useConversationControls();
   if (!actions) return null;
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button size="icon-xs" variant="ghost" aria-label="Fork from here" data-testid="fork-message" disabled={!actions.canAct} onClick={() => actions.fork(messageId)}>
+        <IdleButton size="icon-xs" variant="ghost" aria-label="Fork from here" data-testid="fork-message" onClick={() => actions.fork(messageId)}>
           <GitForkIcon />
-        </Button>
+        </IdleButton>
       </TooltipTrigger>
       <TooltipContent side="bottom">Fork from here: a new session up to this message, with its files as they were</TooltipContent>
     </Tooltip>

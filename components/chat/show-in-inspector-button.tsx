@@ -1,7 +1,7 @@
 'use client';
 
 import { ScanSearchIcon } from 'lucide-react';
-import { useConversationActions } from '@/components/chat/conversation-actions';
+import { useConversationControls } from '@/components/chat/conversation-actions';
 import { focusRun } from '@/components/inspector/inspector-focus';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
@@ -11,7 +11,7 @@ import { WithTooltip } from '@/components/ui/tooltip';
  * unfolded, scrolled to and focused (focusRun). Session pages only.
  */
 export function ShowInInspectorButton({ runId }: { runId: string | undefined }) {
-  const actions = useConversationActions();
+  const actions = useConversationControls();
   if (!actions || !runId) return null;
   return (
     <WithTooltip label="Show in inspector: the exact requests of this reply's run" side="bottom">

@@ -3,7 +3,7 @@
 import { memo, useState } from 'react';
 import { PencilIcon } from 'lucide-react';
 import { BranchSwitcher } from '@/components/chat/branch-switcher';
-import { useConversationActions } from '@/components/chat/conversation-actions';
+import { IdleButton, useConversationControls } from '@/components/chat/conversation-actions';
 import { EditMessageForm } from '@/components/chat/edit-message-form';
 import { MessageImages } from '@/components/chat/message-images';
 import { useEditRequest } from '@/components/chat/hooks/use-edit-request';
@@ -11,7 +11,6 @@ import { ForkButton } from '@/components/chat/message-footer';
 import { UnreadableMessagePart } from '@/components/chat/unreadable-message-part';
 import { MessageResourceChips } from '@/components/chat/resource-chips';
 import { PinButton, PinnedMarker } from '@/components/context/pin-button';
-import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { messageText, type AgentUIMessage } from '@/lib/agent/messages';
 import { unreadableNotice } from '@/lib/agent/unreadable-message';
@@ -19,7 +18,7 @@ import { messageAttachments } from '@/lib/client/mcp-catalog';
 
 /** The person's message: a right-aligned bubble, shown exactly as typed (no markdown). Memoised on the message object. */
 export const UserMessage = memo(function UserMessage({ message }: { message: AgentUIMessage }) {
-  const actions = useConversationActions();
+  const actions = useConversationControls();
   const [editing, setEditing] = useState(false);
   // Up-arrow in an empty composer edits this message when it is the last one sent.
   const editClosed = useEditRequest(message.id, () => setEditing(true));
@@ -58,9 +57,9 @@ export const UserMessage = memo(function UserMessage({ message }: { message: Age
         {/* Shown on hover and focus; always on touch screens, which have no hover. */}
         <div className="flex opacity-0 transition-opacity group-hover/user:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
           {actions && (
-            <Button size="icon-xs" variant="ghost" aria-label="Edit message" title="Edit: sends a new version; this one stays" data-testid="edit-message" disabled={!actions.canAct} onClick={() => setEditing(true)}>
+            <IdleButton size="icon-xs" variant="ghost" aria-label="Edit message" title="Edit: sends a new version; this one stays" data-testid="edit-message" onClick={() => setEditing(true)}>
               <PencilIcon />
-            </Button>
+            </IdleButton>
           )}
           <ForkButton messageId={message.id} />
           <PinButton messageId={message.id} />

@@ -4,11 +4,11 @@ import { PinIcon, PinOffIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
-import { useSessionContext } from './session-context';
+import { usePins } from './session-context';
 
 /** Pin: compaction keeps this message verbatim (never pruned, summarized or dropped). */
 export function PinButton({ messageId, className }: { messageId: string; className?: string }) {
-  const context = useSessionContext();
+  const context = usePins();
   if (!context) return null;
   const pinned = context.pinned.has(messageId);
   return (
@@ -31,7 +31,7 @@ export function PinButton({ messageId, className }: { messageId: string; classNa
 
 /** A small marker on pinned messages, always visible. */
 export function PinnedMarker({ messageId }: { messageId: string }) {
-  const context = useSessionContext();
+  const context = usePins();
   if (!context?.pinned.has(messageId)) return null;
   return (
     <span className="inline-flex items-center gap-1 text-[11px] text-primary" data-testid="pinned-marker">

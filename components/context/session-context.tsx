@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { toast } from 'sonner';
 import type { CompactionResponse, ContextReport } from '@/lib/api-types';
@@ -31,11 +31,39 @@ export interface SessionContextValue {
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
+type Pins = Pick<SessionContextValue, 'pinned' | 'togglePin'>;
+const PinsContext = createContext<Pins | null>(null);
 
-export const SessionContextProvider = SessionContext.Provider;
+/**
+ * The pins have a context of their own: the whole value changes when a run starts or ends and when the report
+ * arrives, and every loaded message has a pin button; they render again only when the pins change.
+ */
+export function SessionContextProvider({ value, children }: { value: SessionContextValue | null; children: React.ReactNode }) {
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  });
+  // Every report is a new set (and a new toggle): the same pins keep their value.
+  const pinsKey = value ? [...value.pinned].sort().join('\n') : null;
+  const pins = useMemo(
+    (): Pins | null =>
+      pinsKey === null ? null : { pinned: new Set(pinsKey ? pinsKey.split('\n') : []), togglePin: (messageId: string) => latest.current?.togglePin(messageId) ?? Promise.resolve() },
+    [pinsKey],
+  );
+  return (
+    <SessionContext.Provider value={value}>
+      <PinsContext.Provider value={pins}>{children}</PinsContext.Provider>
+    </SessionContext.Provider>
+  );
+}
 
 export function useSessionContext(): SessionContextValue | null {
   return useContext(SessionContext);
+}
+
+/** The pinned messages and the toggle (null outside a session). */
+export function usePins(): Pins | null {
+  return useContext(PinsContext);
 }
 
 export function useSessionContextState({

@@ -24,10 +24,16 @@ vi.mock('@/components/context/pin-button', async (importOriginal) => {
       count(props.messageId);
       return null;
     },
+    PinButton: (props: Parameters<typeof original.PinButton>[0]) => {
+      count(`pin:${props.messageId}`);
+      return original.PinButton(props);
+    },
   };
 });
 
 const { Transcript } = await import('@/components/chat/transcript');
+const { ConversationActionsProvider } = await import('@/components/chat/conversation-actions');
+const { SessionContextProvider } = await import('@/components/context/session-context');
 const { TooltipProvider } = await import('@/components/ui/tooltip');
 
 function Subject(props: { messages: AgentUIMessage[]; status: 'ready' | 'streaming' }) {
@@ -120,4 +126,85 @@ test('a long session offers its earlier messages; rows of earlier pages skip ren
   const button = screen.getByRole('button', { name: 'Load earlier messages' });
   button.click();
   expect(load).toHaveBeenCalledTimes(1);
+});
+
+test('a run starting and ending (the conversation controls enable and disable) renders no message again, only its controls', () => {
+  const history = [text('u1', 'user', 'first question'), text('a1', 'assistant', 'first answer', 'done'), text('u2', 'user', 'second question'), text('a2', 'assistant', 'second answer', 'done')];
+  const regenerate = vi.fn();
+  const controls = { branches: {}, switchTo: () => {}, regenerate, edit: () => {}, fork: () => {} };
+  const view = (canAct: boolean, lastMessageId: string) => (
+    <TooltipProvider>
+      {/* A new value object each time, as ChatView gives one when canAct or the last message changes. */}
+      <ConversationActionsProvider value={{ ...controls, canAct, lastMessageId }}>
+        <Transcript messages={history} status="ready" />
+      </ConversationActionsProvider>
+    </TooltipProvider>
+  );
+  const { rerender } = render(view(true, 'a2'));
+  const before = new Map(renders);
+  expect(screen.getAllByTestId('edit-message').every((button) => !(button as HTMLButtonElement).disabled)).toBe(true);
+  expect(screen.getAllByTestId('regenerate')).toHaveLength(1);
+
+  rerender(view(false, 'a2'));
+  expect(screen.getAllByTestId('edit-message').every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
+  expect(screen.getAllByTestId('fork-message').every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
+  expect((screen.getByTestId('regenerate') as HTMLButtonElement).disabled).toBe(true);
+
+  rerender(view(true, 'a2'));
+  expect(screen.getAllByTestId('fork-message').every((button) => !(button as HTMLButtonElement).disabled)).toBe(true);
+  for (const id of ['u1', 'a1', 'u2', 'a2']) expect(renders.get(id)).toBe(before.get(id));
+
+  // The callbacks go through the latest value: a regenerate given later is the one called.
+  const later = vi.fn();
+  rerender(
+    <TooltipProvider>
+      <ConversationActionsProvider value={{ ...controls, regenerate: later, canAct: true, lastMessageId: 'a2' }}>
+        <Transcript messages={history} status="ready" />
+      </ConversationActionsProvider>
+    </TooltipProvider>,
+  );
+  screen.getByTestId('regenerate').click();
+  expect(later).toHaveBeenCalledTimes(1);
+  expect(regenerate).not.toHaveBeenCalled();
+});
+
+test('a run starting and ending or a new context report with the same pins renders no pin button again', () => {
+  const history = [text('u1', 'user', 'first question'), text('a1', 'assistant', 'first answer', 'done')];
+  const togglePin = vi.fn(async () => {});
+  const value = (running: boolean, pinned: string[]) => ({
+    sessionId: 's1',
+    report: null,
+    refresh: () => {},
+    pinned: new Set(pinned),
+    togglePin,
+    compact: async () => undefined,
+    compacting: false,
+    undo: async () => {},
+    newSessionFromSummary: async () => {},
+    running,
+  });
+  const controls = { branches: {}, switchTo: () => {}, regenerate: () => {}, edit: () => {}, fork: () => {} };
+  const view = (running: boolean, pinned: string[]) => (
+    <TooltipProvider>
+      <ConversationActionsProvider value={{ ...controls, canAct: !running, lastMessageId: 'a1' }}>
+        <SessionContextProvider value={value(running, pinned)}>
+          <Transcript messages={history} status="ready" />
+        </SessionContextProvider>
+      </ConversationActionsProvider>
+    </TooltipProvider>
+  );
+  const { rerender } = render(view(false, ['u1']));
+  const before = new Map(renders);
+  expect(before.get('pin:u1')).toBeGreaterThan(0);
+  rerender(view(true, ['u1']));
+  rerender(view(false, ['u1']));
+  expect(renders.get('pin:u1')).toBe(before.get('pin:u1'));
+  expect(renders.get('pin:a1')).toBe(before.get('pin:a1'));
+  expect(renders.get('u1')).toBe(before.get('u1'));
+
+  rerender(view(false, ['u1', 'a1']));
+  expect(renders.get('pin:a1')).toBeGreaterThan(before.get('pin:a1')!);
+  expect(screen.getAllByRole('button', { name: 'Unpin message' })).toHaveLength(2);
+  screen.getAllByRole('button', { name: 'Unpin message' })[0]!.click();
+  expect(togglePin).toHaveBeenCalledWith('u1');
 });
