@@ -59,6 +59,20 @@ export const runContinuationColumn = z.object({
   beforeModelCall: objectOf<PendingModelCall>().optional(),
 });
 
+/**
+ * A run's own settings over the session's (Edit and re-run, lib/server/run-overrides.ts): sampling settings
+ * and instructions set or cleared for it, and the tools switched off for it by their model-facing names.
+ * Kept with the run so that its continuations (an approval, step mode's Continue, a chained invocation)
+ * apply them again; the session's settings stay as they are.
+ */
+export const runOverridesColumn = z.object({
+  /** Settings set for this run, read through `sessionLoopSettings` like the session's own. */
+  settings: z.unknown().transform(sessionLoopSettings),
+  /** Settings cleared for this run (the model's default again). */
+  cleared: z.array(z.enum(['temperature', 'topP', 'maxOutputTokens'])),
+  switchedOff: z.array(z.string()),
+});
+
 /** A logged stream chunk: written by the run log from chunks the loop produced, replayed as they are. */
 export const chunkColumn = z.custom<AgentUIMessageChunk>((value) => isObject(value) && typeof value.type === 'string');
 

@@ -12,6 +12,7 @@ import type {
   mcpSessionOverridesColumn,
   messageColumn,
   runContinuationColumn,
+  runOverridesColumn,
   sessionSettingsColumn,
   shareOptionsColumn,
   shareSnapshotColumn,
@@ -115,6 +116,8 @@ export const runs = sqliteTable(
     invocations: integer('invocations', { mode: 'number' }).notNull().default(1),
     /** Set while the run waits for its next invocation (lib/server/run-handoff.ts); cleared when one picks it up. */
     continuation: text('continuation', { mode: 'json' }).$type<z.output<typeof runContinuationColumn>>(),
+    /** Edit and re-run: this run's own settings over the session's, applied again by every continuation of it. Null for other runs. */
+    overrides: text('overrides', { mode: 'json' }).$type<z.output<typeof runOverridesColumn>>(),
   },
   (t) => [
     index('runs_session_idx').on(t.sessionId, t.startedAt),
