@@ -13,7 +13,7 @@ export type RunStatus = RunRow['status'];
  */
 export async function createRun(
   db: Db,
-  input: { id: string; sessionId: string; ownerId: string; messageId: string; modelKey: string; instanceId: string; leaseExpiresAt: number; baseMessage?: AgentUIMessage },
+  input: { id: string; sessionId: string; ownerId: string; messageId: string; modelKey: string; instanceId: string; leaseExpiresAt: number; baseMessage?: AgentUIMessage; overrides?: RunRow['overrides'] },
 ): Promise<boolean> {
   try {
     await db.insert(runs).values({ ...input, status: 'running', startedAt: Date.now() });

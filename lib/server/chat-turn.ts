@@ -13,6 +13,7 @@ import { getAppDb } from './db';
 import { resolveModelFor } from './models';
 import { ApiError } from './http';
 import { claimSession, releaseSession, startRun, type ActiveRun, type StartRunInput } from './run-manager';
+import { overridesToContinue, runSettings } from './run-overrides';
 import { titleFromMessage } from './titles';
 import { withEditedInputs, withoutRunEnd } from '@/lib/agent/approvals';
 import type { SessionToolSet } from '@/lib/tools/session-tools';
@@ -119,7 +120,9 @@ export async function continueTurnAfterApprovals(input: TurnInput<ApprovalsReque
   let toolSet: SessionToolSet | undefined;
   try {
     const history = await loadSessionMessages(db, ownerId, session.id);
-    toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id, forRun: true });
+    // An Edit and re-run's own settings and switched-off tools (run-overrides.ts) hold after its approvals too.
+    const overrides = await overridesToContinue(db, ownerId, session.id, history.at(-1)?.id);
+    toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id, forRun: true, switchedOff: overrides?.switchedOff });
     const validated = await validateApprovalDecisions({ db, ownerId, sessionId: session.id, decisions: request.approvals, history, tools: toolSet.tools });
     await recordApprovalDecisions(db, ownerId, session.id, validated);
     return await startRun({
@@ -128,7 +131,8 @@ export async function continueTurnAfterApprovals(input: TurnInput<ApprovalsReque
       sessionId: session.id,
       history: [...history.slice(0, -1), withEditedInputs(withoutRunEnd(history.at(-1)!), validated.answers)],
       model,
-      settings: sessionLoopSettings(session.settings),
+      settings: runSettings(session, overrides),
+      overrides,
       continuation: { messageId: validated.messageId, approvals: validated.answers },
       toolSet,
       afterRun,

@@ -12,12 +12,12 @@ import type { PendingModelCall, ReleasedModelCall } from '@/lib/agent/step-gate'
 import { canonicalJson } from '@/lib/agent/canonical-json';
 import type { ContinuePausedBody, PausedRequestView } from '@/lib/api/paused-request';
 import { callOptionsFor } from '@/lib/models/call-options';
-import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import { getAppDb } from './db';
 import { ApiError } from './http';
 import { queueAfterRun } from './message-queue';
 import { resolveModelFor } from './models';
 import { claimSession, releaseSession, startRun, type ActiveRun } from './run-manager';
+import { runOverridesOf, runSettings } from './run-overrides';
 import { landRunWrite } from './run-log';
 import { loadSessionMessages } from './stored-messages';
 
@@ -73,7 +73,10 @@ export async function continuePausedRun(input: { ownerId: string; session: Sessi
     if (!pause || !call || pause.run.id !== body.runId || call.stepNumber !== body.stepNumber) {
       throw nothingPaused('This paused call is no longer waiting: it was continued or stopped, or the conversation moved on.');
     }
-    const release = releaseOf(call, body.request, (edited) => callOptionsFor(model.info, { reasoningEffort: sessionLoopSettings(session.settings).reasoningEffort, ...edited }).callSettings);
+    // A re-run's own settings and switched-off tools (run-overrides.ts) hold after the pause too, and for the run that continues it.
+    const overrides = runOverridesOf(pause.run);
+    const settings = runSettings(session, overrides);
+    const release = releaseOf(call, body.request, (edited) => callOptionsFor(model.info, { reasoningEffort: settings.reasoningEffort, ...edited }).callSettings);
     if (!(await takePausedCall(db, pause.run.id, pause.continuation.nonce))) throw nothingPaused('This paused call was continued or stopped already.');
     const last = pause.history.at(-1)!;
     return await startRun({
@@ -82,7 +85,8 @@ export async function continuePausedRun(input: { ownerId: string; session: Sessi
       sessionId: session.id,
       history: [...pause.history.slice(0, -1), withoutRunEnd(last)],
       model,
-      settings: sessionLoopSettings(session.settings),
+      settings,
+      overrides,
       continuation: { messageId: last.id, approvals: [] },
       afterPause: { checkpoint: resumedCheckpoint(pause.continuation), release },
       afterRun: queueAfterRun(ownerId, session.id, origin),

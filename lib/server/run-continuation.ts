@@ -5,7 +5,6 @@ import { lastRunEventSeq } from '@/db/queries/run-events';
 import { getSession } from '@/db/queries/sessions';
 import type { RunRow } from '@/db/schema';
 import { logger } from '@/lib/log.mjs';
-import { sessionLoopSettings } from '@/lib/settings/loop-settings';
 import { getAppDb } from './db';
 import { describeError } from './errors';
 import { ApiError, readJsonBody } from './http';
@@ -14,6 +13,7 @@ import { resolveModelFor } from './models';
 import { queueAfterRun } from './message-queue';
 import { instanceId, interruptRun, LEASE_MS, LOST_CONTINUATION_END } from './recovery';
 import { resumeRun } from './run-manager';
+import { runOverridesOf, runSettings } from './run-overrides';
 import { verifyContinuationToken } from './run-handoff';
 import { loadSessionMessages } from './stored-messages';
 
@@ -59,13 +59,16 @@ async function resumeFromRow(run: RunRow, continuation: NonNullable<RunRow['cont
   const history = await loadSessionMessages(db, ownerId, sessionId);
   if (history.at(-1)?.id !== run.messageId) throw new Error('The run’s message is no longer the last one of its session.');
   const lastSeq = await lastRunEventSeq(db, run.id);
+  // Edit and re-run's own settings and switched-off tools hold on every invocation of its run.
+  const overrides = runOverridesOf(run);
   return resumeRun({
     db,
     ownerId,
     sessionId,
     history,
     model: await resolveModelFor(ownerId, run.modelKey),
-    settings: sessionLoopSettings(session.settings),
+    settings: runSettings(session, overrides),
+    overrides,
     afterRun: queueAfterRun(ownerId, sessionId, continuation.origin),
     origin: continuation.origin,
     runId: run.id,

@@ -22,6 +22,7 @@ import { closeInterruptedMessage, HEARTBEAT_MS, instanceId, LEASE_MS, recoverOrp
 import { invocationBudgetMs } from './invocation';
 import { handOffRun } from './run-handoff';
 import { landRunWrite, RunLog } from './run-log';
+import type { RunOverrides } from './run-overrides';
 import { generateMessageId, messageSaver, runStream, type LogLine } from './run-stream';
 
 /**
@@ -133,6 +134,8 @@ export interface StartRunInput {
   origin?: string;
   /** Continuing a call step mode paused before (with `continuation`): from the paused run's checkpoint, sending the released request (paused-runs.ts). */
   afterPause?: { checkpoint: LoopCheckpoint; release: ReleasedModelCall };
+  /** Edit and re-run's own settings (already in `settings`): kept on the run's row for its continuations; its switched-off tools stay off. */
+  overrides?: RunOverrides;
 }
 
 /** Starts a run in the background. The session must have been claimed with claimSession. */
@@ -151,6 +154,7 @@ export async function startRun(input: StartRunInput): Promise<ActiveRun> {
       instanceId: owner,
       leaseExpiresAt: Date.now() + LEASE_MS,
       baseMessage: input.continuation ? history.at(-1) : undefined,
+      overrides: input.overrides,
     }),
   );
   if (!claimed) throw runActiveError();
@@ -201,7 +205,7 @@ async function launchRun(
     },
     chain.lastSeq,
   );
-  const toolSet = input.toolSet ?? (await sessionToolsFor({ db, ownerId, sessionId, forRun: true }));
+  const toolSet = input.toolSet ?? (await sessionToolsFor({ db, ownerId, sessionId, forRun: true, switchedOff: input.overrides?.switchedOff }));
   const saver = messageSaver(db, ownerId, sessionId, logLine);
   const outcome: { result?: RunResult | PausedRun } = {};
   const budgetMs = invocationBudgetMs();

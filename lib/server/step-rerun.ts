@@ -6,7 +6,6 @@ import { loadSnapshotFiles, replaceWorkspace, saveWorkspaceSnapshot } from '@/db
 import { editableRequestFromTrace, type EditableRequest } from '@/lib/agent/editable-request';
 import { modelToUIMessages } from '@/lib/agent/model-to-ui-messages';
 import { rerunBranchPoint, type TurnStart } from '@/lib/agent/rerun-branch-point';
-import { parseMcpToolName } from '@/lib/mcp/names';
 import { MAX_SYSTEM_PROMPT_CHARS } from '@/lib/agent/settings';
 import type { RerunRequest, RerunResponse } from '@/lib/api/step-debugger';
 import { sessionLoopSettings } from '@/lib/settings/loop-settings';
@@ -18,6 +17,7 @@ import { keepRunning } from './invocation';
 import { resolveModelFor } from './models';
 import { limitRequest } from './rate-limit';
 import { claimSession, releaseSession, startRun } from './run-manager';
+import { runSettings, type RunOverrides } from './run-overrides';
 import { requireSession } from './session-access';
 import { sessionToolsFor } from './session-tool-stores';
 import { requireModelStep, type ModelStep } from './step-request';
@@ -48,7 +48,8 @@ export async function rerunStepFor(request: Request, runId: string, stepNumber: 
   const point = await branchPoint(db, ownerId, session.id, step, body.request.messages);
   const messages = modelToUIMessages(point ? body.request.messages.slice(point.shared) : body.request.messages, newMessageId);
   if (messages.length === 0) throw new ApiError('bad_request', 'The request has no user, assistant or system message to start the branch from.');
-  const settings = rerunSettings(sessionLoopSettings(session.settings), step.request, body.request, new Date(step.trace.startedAt));
+  const overrides = rerunOverrides(step.request, body.request, new Date(step.trace.startedAt));
+  const settings = runSettings(session, overrides);
 
   // Refused while a run works on the session, like a branch switch; held until the run has started.
   await claimSession(db, ownerId, session.id);
@@ -63,8 +64,9 @@ export async function rerunStepFor(request: Request, runId: string, stepNumber: 
     await saveWorkspaceSnapshot(db, ownerId, session.id, messages.at(-1)!.id);
 
     const history = await loadSessionMessages(db, ownerId, session.id);
-    const toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id, forRun: true, switchedOff: switchedOff(body.request) });
-    const run = await startRun({ db, ownerId, sessionId: session.id, history, model, settings, toolSet, origin: new URL(request.url).origin }).catch(async (error: unknown) => {
+    const toolSet = await sessionToolsFor({ db, ownerId, sessionId: session.id, forRun: true, switchedOff: overrides.switchedOff });
+    // The overrides go on the run's row too: a continuation after an approval or a pause applies them again.
+    const run = await startRun({ db, ownerId, sessionId: session.id, history, model, settings, overrides, toolSet, origin: new URL(request.url).origin }).catch(async (error: unknown) => {
       await toolSet.close().catch(() => {});
       throw error;
     });
@@ -120,34 +122,26 @@ async function workspaceAtStep(db: Db, ownerId: string, sessionId: string, step:
   return calls.length ? replayWorkspaceCalls(before, calls) : before;
 }
 
-type Overrides = ReturnType<typeof sessionLoopSettings>;
-
 /**
- * The re-run's settings (for its run only): the session's, with the edited sampling settings (a
- * field cleared in the editor is the model's default again), the tools
- * switched off in the editor added to the switched-off ones, and edited
- * instructions as the session's system prompt: the part after the app's own
- * instructions, or (when those were rewritten) the whole text, which then
- * follows the app's instructions instead of replacing them.
+ * The re-run's own settings (for its run only, run-overrides.ts): the edited sampling
+ * settings (a field cleared in the editor is the model's default again), the tools
+ * switched off in the editor, and edited instructions as the session's system prompt:
+ * the part after the app's own instructions, or (when those were rewritten) the whole
+ * text, which then follows the app's instructions instead of replacing them.
  */
-function rerunSettings(current: Overrides, original: EditableRequest, edited: EditableRequest, stepDate: Date): Overrides {
-  const next: Record<string, unknown> = { ...current };
+function rerunOverrides(original: EditableRequest, edited: EditableRequest, stepDate: Date): RunOverrides {
+  const set: Record<string, unknown> = {};
+  const cleared: RunOverrides['cleared'] = [];
   if (edited.instructions !== original.instructions) {
     const base = agentInstructions(Number.isNaN(stepDate.getTime()) ? new Date() : stepDate);
     const own = edited.instructions.startsWith(base) ? edited.instructions.slice(base.length) : edited.instructions;
-    next.systemPrompt = own.trim().slice(0, MAX_SYSTEM_PROMPT_CHARS);
+    set.systemPrompt = own.trim().slice(0, MAX_SYSTEM_PROMPT_CHARS);
   }
   for (const key of ['temperature', 'topP', 'maxOutputTokens'] as const) {
     if (edited.settings[key] === original.settings[key]) continue;
-    if (edited.settings[key] === undefined) delete next[key];
-    else next[key] = edited.settings[key];
+    if (edited.settings[key] === undefined) cleared.push(key);
+    else set[key] = edited.settings[key];
   }
-  const off = switchedOff(edited).filter((name) => !parseMcpToolName(name));
-  if (off.length) next.disabledTools = [...new Set([...((current as { disabledTools?: string[] }).disabledTools ?? []), ...off])].slice(0, 100);
-  return sessionLoopSettings(next);
-}
-
-/** The tools switched off in the editor, by their model-facing names. */
-function switchedOff(edited: EditableRequest): string[] {
-  return edited.tools.filter((tool) => !tool.enabled).map((tool) => tool.name);
+  const switchedOff = [...new Set(edited.tools.filter((tool) => !tool.enabled).map((tool) => tool.name))];
+  return { settings: sessionLoopSettings(set), cleared, switchedOff };
 }

@@ -12,11 +12,12 @@ import type { EditableRequest } from '@/lib/agent/editable-request';
 import { editableRequestFromTrace } from '@/lib/agent/editable-request';
 import type { StepTrace } from '@/lib/agent/trace';
 import type { SessionDetail } from '@/lib/api-types';
+import type { PausedRequestView } from '@/lib/api/paused-request';
 import type { ReplayResponse, RerunResponse } from '@/lib/api/step-debugger';
 import { params, patch, post, readChunks, setupAppHarness } from '../support/app-harness';
 import { startMcpFixture } from '../support/mcp/launch';
 
-const app = setupAppHarness({ name: 'step-debugger', routes: ['runs', 'steps', 'content', 'stream', 'branch', 'servers'] });
+const app = setupAppHarness({ name: 'step-debugger', routes: ['runs', 'steps', 'content', 'stream', 'branch', 'servers', 'pausedRequest'] });
 const { api } = app;
 
 let replayRoute: typeof import('@/app/api/runs/[runId]/steps/[n]/replay/route');
@@ -51,6 +52,17 @@ async function fileText(id: string, name = 'notes.txt'): Promise<string | number
 async function snapshot(id: string, only?: { runs: number }): Promise<string> {
   const runs = (await runIds(id)).slice(0, only?.runs);
   return JSON.stringify({ messages: (await detail(id)).messages, runs, steps: await Promise.all(runs.map(steps)) });
+}
+
+/** Step mode's paused call; waited for, since a paused run writes its row's end a moment after its stream's last chunk. */
+async function pausedView(id: string): Promise<PausedRequestView> {
+  let view: PausedRequestView | undefined;
+  await expect.poll(async () => {
+    const response = await api.pausedRequest.GET(new Request(`http://app/api/sessions/${id}/paused-request`), params({ id }));
+    if (response.status === 200) view = await response.json();
+    return response.status;
+  }).toBe(200);
+  return view!;
 }
 
 const rerun = (runId: string, n: number, body: unknown) =>
@@ -168,6 +180,91 @@ describe('edit and re-run', () => {
     expect((await switchTo('msg_unsnapshotted')).status).toBe(200);
     expect((await detail(id)).messages.map((m) => m.id)).toEqual(['msg_unsnapshotted']);
     expect(await fileText(id)).toBe('two');
+  });
+
+  /** A re-run of a one-step run's step 0, its question replaced by `question`: fetch_url off, temperature 0.4, one more instruction. */
+  async function rerunEdited(id: string, question: string, beforeRerun?: () => Promise<unknown>): Promise<void> {
+    await readChunks(await app.chat(id, 'Hello [[scenario:text?text=hi]]'));
+    await beforeRerun?.();
+    const [runId] = await runIds(id);
+    const request = editableRequestFromTrace((await steps(runId))[0].trace.request);
+    const edited: EditableRequest = {
+      ...request,
+      messages: [{ role: 'user', content: question }],
+      tools: request.tools.map((tool) => (tool.name === 'fetch_url' ? { ...tool, enabled: false } : tool)),
+      instructions: `${request.instructions}\n\nAlways answer in French.`,
+      settings: { temperature: 0.4 },
+    };
+    app.scripted.reset();
+    expect((await rerun(runId, 0, { request: edited })).status).toBe(201);
+    await (await api.stream.GET(new Request(`http://app/api/chat/${id}/stream`), params({ id }))).text();
+  }
+
+  /** The editor's edits, as a request the scripted server received (Chat Completions) or a paused request shows them. */
+  const expectEdited = (body: { messages: Array<{ role: string; content: unknown }>; temperature?: number; tools: Array<{ function: { name: string } }> }) => {
+    expect(body.temperature).toBe(0.4);
+    expect(String(body.messages[0].content)).toMatch(/\n\nAlways answer in French\.$/);
+    expect(body.tools.map((t) => t.function.name)).toContain('write_file');
+    expect(body.tools.map((t) => t.function.name)).not.toContain('fetch_url');
+  };
+
+  it('keeps the edits after the re-run waits for an approval: the run that continues it sends them too', { timeout: 60_000 }, async () => {
+    const id = await app.newSession('compat:scripted-chat');
+    await api.session.PATCH(new Request(`http://app/api/sessions/${id}`, patch({ permissionMode: 'ask' })), params({ id }));
+    await rerunEdited(id, `Write it ${writeAt('a.txt', 'x')}`);
+    const last = (await detail(id)).messages.at(-1)!;
+    const part = last.parts.find((p) => p.type === 'tool-write_file') as { state: string; approval: { id: string; signature: string } };
+    expect(part.state).toBe('approval-requested');
+    expect(app.scripted.requests()).toHaveLength(1);
+    expectEdited(app.scripted.requests()[0].body as never);
+
+    const answered = await api.chat.POST(new Request('http://app/api/chat', post({ sessionId: id, approvals: [{ approvalId: part.approval.id, approved: true, signature: part.approval.signature }] })));
+    expect(answered.status).toBe(200);
+    await readChunks(answered);
+    expect(await fileText(id, 'a.txt')).toBe('x');
+    // The follow-up request (after the tool's result) still has the editor's settings, instructions and tools.
+    expect(app.scripted.requests()).toHaveLength(2);
+    const followUp = app.scripted.requests()[1].body as { messages: Array<{ role: string; content: unknown }> };
+    expect(followUp.messages.at(-1)).toMatchObject({ role: 'tool' });
+    expectEdited(followUp as never);
+    // The session's own settings are untouched.
+    expect((await detail(id)).settings).not.toHaveProperty('temperature');
+  });
+
+  it('keeps the edits after step mode pauses the re-run: every continued call sends them', { timeout: 60_000 }, async () => {
+    const id = await app.newSession('compat:scripted-chat');
+    await api.session.PATCH(new Request(`http://app/api/sessions/${id}`, patch({ permissionMode: 'auto' })), params({ id }));
+    const calc = `[[scenario:tool?tool=calculator&args=${encodeURIComponent(JSON.stringify({ expression: '2+3' }))}]]`;
+    // Step mode is switched on after the first run: the re-run pauses before each of its calls.
+    await rerunEdited(id, `Add ${calc}`, () => api.session.PATCH(new Request(`http://app/api/sessions/${id}`, patch({ settings: { pauseBeforeModelCall: true } })), params({ id })));
+    const continuePaused = async (view: PausedRequestView) => {
+      const response = await api.pausedRequest.POST(new Request(`http://app/api/sessions/${id}/paused-request`, post({ runId: view.runId, stepNumber: view.stepNumber })), params({ id }));
+      expect(response.status).toBe(202);
+      await (await api.stream.GET(new Request(`http://app/api/chat/${id}/stream`), params({ id }))).text();
+    };
+    const expectEditedView = ({ request }: PausedRequestView) => {
+      expect(request.settings.temperature).toBe(0.4);
+      expect(request.instructions).toMatch(/\n\nAlways answer in French\.$/);
+      expect(request.tools.map((tool) => tool.name)).not.toContain('fetch_url');
+    };
+
+    const first = await pausedView(id);
+    expect(first).toMatchObject({ stepNumber: 0, modelCall: 1 });
+    expectEditedView(first);
+    await continuePaused(first);
+    expect(app.scripted.requests()).toHaveLength(1);
+    expectEdited(app.scripted.requests()[0].body as never);
+
+    // The calculator ran; the continued run paused before call 2 and built that request with the edits.
+    const second = await pausedView(id);
+    expect(second).toMatchObject({ stepNumber: 1, modelCall: 2 });
+    expectEditedView(second);
+    // And the run that continues that pause sends them again.
+    await continuePaused(second);
+    expect(app.scripted.requests()).toHaveLength(2);
+    const followUp = app.scripted.requests()[1].body as { messages: Array<{ role: string; content: unknown }> };
+    expect(followUp.messages.at(-1)).toMatchObject({ role: 'tool' });
+    expectEdited(followUp as never);
   });
 
   it('refuses an invalid edited request and an unknown step', async () => {
