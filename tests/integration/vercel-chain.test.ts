@@ -15,7 +15,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { lastRunEventSeq, readRunEvents } from '@/db/queries/run-events';
+import { listRunSteps } from '@/db/queries/runs';
 import { runs, type RunRow } from '@/db/schema';
+import { editableRequestFromTrace, type EditableRequest } from '@/lib/agent/editable-request';
 import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
 import { params, setupAppHarness, userMessage } from '../support/app-harness';
 import { startLibsqlServer } from '../support/libsql-server.mjs';
@@ -259,6 +261,39 @@ describe('a run carried by chained invocations (RUN_INVOCATION_BUDGET_MS=1)', ()
     expect(message.metadata?.runEnd?.reason).toBe('completed');
     expect(streamed.map((event) => event.seq)).toEqual(streamed.map((_, index) => index + 1));
     expect(streamed.at(-1)!.chunk.type).toBe('finish');
+  });
+
+  it('an Edit and re-run carried by chained invocations keeps its edits in every invocation', async () => {
+    const id = await app.newSession('compat:scripted-chat');
+    await (await chat(id, 'Hello [[scenario:text?text=hi]]')).text();
+    const [first] = await runsOf(id);
+    const [step] = await listRunSteps(db, first.ownerId, first.id);
+    const request = editableRequestFromTrace(step.trace.request);
+    const edited: EditableRequest = {
+      ...request,
+      messages: [{ role: 'user', content: calculations(['1+1', '2+2']) }],
+      tools: request.tools.map((tool) => (tool.name === 'fetch_url' ? { ...tool, enabled: false } : tool)),
+      instructions: `${request.instructions}\n\nAlways answer in French.`,
+      settings: { temperature: 0.4 },
+    };
+    app.scripted.reset();
+    const rerunRoute = await import('@/app/api/runs/[runId]/steps/[n]/rerun/route');
+    const response = await rerunRoute.POST(
+      new Request(`${base}/api/runs/${first.id}/steps/0/rerun`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ request: edited }) }),
+      params({ runId: first.id, n: '0' }),
+    );
+    expect(response.status).toBe(201);
+    const { runId } = (await response.json()) as { runId: string };
+    const run = await waitFor(async () => (await runsOf(id)).find((row) => row.id === runId && row.status === 'completed'), 'the re-run to end');
+    // Two tool steps and the answer, one per invocation: each request the model got has the edits.
+    expect(run.invocations).toBe(3);
+    const bodies = app.scripted.requests().map((r) => r.body as { temperature?: number; messages: Array<{ content: unknown }>; tools: Array<{ function: { name: string } }> });
+    expect(bodies).toHaveLength(3);
+    for (const body of bodies) {
+      expect(body.temperature).toBe(0.4);
+      expect(String(body.messages[0].content)).toMatch(/\n\nAlways answer in French\.$/);
+      expect(body.tools.map((tool) => tool.function.name)).not.toContain('fetch_url');
+    }
   });
 
   it('refuses a forged, expired or replayed continue token with a JSON 401/403, and starts nothing', async () => {
