@@ -3,7 +3,6 @@
 import { useMemo } from 'react';
 import dynamic from 'next/dynamic';
 import { PermissionModeToggle } from '@/components/agent/permission-mode-toggle';
-import { TodoChecklist } from '@/components/agent/todo-checklist';
 import { Composer } from '@/components/chat/composer';
 import { AttachImageButton, ComposerImageTray, ImageDropZone } from '@/components/chat/composer-attachments';
 import { useDictation } from '@/components/chat/hooks/use-dictation';
@@ -17,7 +16,6 @@ import { useSlashCommands, type SlashCommandHost } from '@/components/chat/hooks
 import type { MessageActions } from '@/components/chat/hooks/use-message-actions';
 import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
 import type { SessionRun } from '@/components/chat/hooks/use-session-run';
-import { QueuedMessages } from '@/components/chat/queued-messages';
 import { ContextNotice } from '@/components/context/context-notice';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import type { ImageFilePart } from '@/lib/api/attachments';
@@ -30,6 +28,9 @@ import { latestTodosFromMessages } from '@/lib/todos/todos';
 // /help and /cost panels and an MCP prompt's arguments form: fetched the first time one is asked for.
 const PromptArgsForm = dynamic(() => import('@/components/chat/prompt-args-form').then((module) => module.PromptArgsForm), { ssr: false });
 const HelpPanel = dynamic(() => import('@/components/chat/command-panels').then((module) => module.HelpPanel), { ssr: false });
+// Shown only while something is queued or a todo list exists: loaded then, outside the page's first load.
+const QueuedMessages = dynamic(() => import('@/components/chat/queued-messages').then((module) => module.QueuedMessages));
+const TodoChecklist = dynamic(() => import('@/components/agent/todo-checklist').then((module) => module.TodoChecklist));
 const CostPanel = dynamic(() => import('@/components/chat/command-panels').then((module) => module.CostPanel), { ssr: false });
 
 /** Below the transcript: the queue, the context notice, the agent's todos and the composer. */
@@ -92,15 +93,17 @@ export function ChatComposerArea({
   };
   return (
     <div ref={ref} className="mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-4">
-      <QueuedMessages
-        items={queue.items}
-        holdReason={busy || run.followingQueue ? undefined : (queueHoldReason(chat.messages) ?? 'waiting to be sent.')}
-        onEdit={queue.edit}
-        onCancel={(id) => void queue.cancel(id)}
-        onSendNow={() => void actions.sendQueuedNow()}
-      />
+      {queue.items.length > 0 && (
+        <QueuedMessages
+          items={queue.items}
+          holdReason={busy || run.followingQueue ? undefined : (queueHoldReason(chat.messages) ?? 'waiting to be sent.')}
+          onEdit={queue.edit}
+          onCancel={(id) => void queue.cancel(id)}
+          onSendNow={() => void actions.sendQueuedNow()}
+        />
+      )}
       <ContextNotice />
-      <TodoChecklist todos={todos} />
+      {todos.length > 0 && <TodoChecklist todos={todos} />}
       <DraftComposer
         draft={draft}
         onSend={actions.send}
