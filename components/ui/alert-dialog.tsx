@@ -1,56 +1,34 @@
 'use client';
 
-import * as React from 'react';
-import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
-import { buttonVariants } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import type * as React from 'react';
+import type * as Radix from '@/components/ui/alert-dialog-radix';
+import { lazyOverlay } from '@/components/ui/lazy-overlay';
 
-function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
-  return <AlertDialogPrimitive.Root data-slot="alert-dialog" {...props} />;
-}
+/** The alert dialog (alert-dialog-radix.tsx), loaded when one first opens. */
+const dialog = lazyOverlay(
+  () =>
+    import('@/components/ui/alert-dialog-radix').then((radix) => ({
+      Root: radix.AlertDialog,
+      Content: radix.AlertDialogContent,
+      Header: radix.AlertDialogHeader,
+      Footer: radix.AlertDialogFooter,
+      Title: radix.AlertDialogTitle,
+      Description: radix.AlertDialogDescription,
+      Action: radix.AlertDialogAction,
+      Cancel: radix.AlertDialogCancel,
+    })),
+  'dialog',
+);
 
-function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
-  return (
-    <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay data-slot="alert-dialog-overlay" className="fixed inset-0 z-50 bg-black/40 animate-fade-in" />
-      <AlertDialogPrimitive.Content
-        data-slot="alert-dialog-content"
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-popover p-5 text-popover-foreground shadow-lg animate-zoom-in',
-          className,
-        )}
-        {...props}
-      />
-    </AlertDialogPrimitive.Portal>
-  );
-}
+type Props<T extends React.ElementType> = React.ComponentProps<T>;
 
-function AlertDialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="alert-dialog-header" className={cn('flex flex-col gap-1.5', className)} {...props} />;
-}
-
-function AlertDialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="alert-dialog-footer" className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
-}
-
-function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title data-slot="alert-dialog-title" className={cn('text-base font-semibold', className)} {...props} />;
-}
-
-function AlertDialogDescription({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description data-slot="alert-dialog-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
-
-function AlertDialogAction({
-  className,
-  variant = 'default',
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: 'default' | 'destructive' }) {
-  return <AlertDialogPrimitive.Action data-slot="alert-dialog-action" className={cn(buttonVariants({ variant }), className)} {...props} />;
-}
-
-function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return <AlertDialogPrimitive.Cancel data-slot="alert-dialog-cancel" className={cn(buttonVariants({ variant: 'outline' }), className)} {...props} />;
-}
+const AlertDialog: (props: Props<typeof Radix.AlertDialog>) => React.ReactNode = dialog.Root;
+const AlertDialogContent: (props: Props<typeof Radix.AlertDialogContent>) => React.ReactNode = dialog.part('Content');
+const AlertDialogHeader: (props: Props<typeof Radix.AlertDialogHeader>) => React.ReactNode = dialog.part('Header');
+const AlertDialogFooter: (props: Props<typeof Radix.AlertDialogFooter>) => React.ReactNode = dialog.part('Footer');
+const AlertDialogTitle: (props: Props<typeof Radix.AlertDialogTitle>) => React.ReactNode = dialog.part('Title');
+const AlertDialogDescription: (props: Props<typeof Radix.AlertDialogDescription>) => React.ReactNode = dialog.part('Description');
+const AlertDialogAction: (props: Props<typeof Radix.AlertDialogAction>) => React.ReactNode = dialog.part('Action');
+const AlertDialogCancel: (props: Props<typeof Radix.AlertDialogCancel>) => React.ReactNode = dialog.part('Cancel');
 
 export { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle };

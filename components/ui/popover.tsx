@@ -1,29 +1,19 @@
 'use client';
 
-import * as React from 'react';
-import { Popover as PopoverPrimitive } from 'radix-ui';
-import { cn } from '@/lib/utils';
+import type * as React from 'react';
+import type * as Radix from '@/components/ui/popover-radix';
+import { lazyOverlay } from '@/components/ui/lazy-overlay';
 
-function Popover(props: React.ComponentProps<typeof PopoverPrimitive.Root>) {
-  return <PopoverPrimitive.Root data-slot="popover" {...props} />;
-}
+/** The popover (popover-radix.tsx), loaded when a popover first opens. */
+const popover = lazyOverlay(
+  () => import('@/components/ui/popover-radix').then((radix) => ({ Root: radix.Popover, Trigger: radix.PopoverTrigger, Content: radix.PopoverContent })),
+  'dialog',
+);
 
-function PopoverTrigger(props: React.ComponentProps<typeof PopoverPrimitive.Trigger>) {
-  return <PopoverPrimitive.Trigger data-slot="popover-trigger" {...props} />;
-}
+type Props<T extends React.ElementType> = React.ComponentProps<T>;
 
-function PopoverContent({ className, align = 'end', sideOffset = 6, ...props }: React.ComponentProps<typeof PopoverPrimitive.Content>) {
-  return (
-    <PopoverPrimitive.Portal>
-      <PopoverPrimitive.Content
-        data-slot="popover-content"
-        align={align}
-        sideOffset={sideOffset}
-        className={cn('z-50 w-80 rounded-xl border bg-popover p-3 text-sm text-popover-foreground shadow-lg outline-none animate-fade-in', className)}
-        {...props}
-      />
-    </PopoverPrimitive.Portal>
-  );
-}
+const Popover: (props: Props<typeof Radix.Popover>) => React.ReactNode = popover.Root;
+const PopoverTrigger: (props: Props<typeof Radix.PopoverTrigger>) => React.ReactNode = popover.Trigger;
+const PopoverContent: (props: Props<typeof Radix.PopoverContent>) => React.ReactNode = popover.part('Content');
 
 export { Popover, PopoverContent, PopoverTrigger };

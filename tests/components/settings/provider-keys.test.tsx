@@ -109,7 +109,7 @@ test('removes a key after asking, and reads both lists again (the other’s key 
   await waitFor(() => expect(within(rowOf(server, 'openai')).getByTestId('provider-key-source').textContent).toBe('Your runs use your own key.'));
   const [serverReads, ownReads] = [gets(api.calls, SERVER), gets(api.calls, OWN)];
   await user.click(within(rowOf(own, 'openai')).getByTestId('provider-key-remove'));
-  expect(screen.getByTestId('provider-key-remove-dialog').textContent).toContain('Runs then use the server-wide key');
+  expect((await screen.findByTestId('provider-key-remove-dialog')).textContent).toContain('Runs then use the server-wide key');
   await user.click(screen.getByTestId('provider-key-confirm-remove'));
 
   await waitFor(() => expect(within(rowOf(own, 'openai')).getByTestId('provider-key-none')).toBeTruthy());

@@ -24,7 +24,7 @@ test('embedding is off by default; switched on, Publish sends it and the result 
   const user = userEvent.setup();
   render(<ShareDialog sessionId="s1" open onOpenChange={() => {}} />, { wrapper: ShareWrapper });
 
-  const toggle = screen.getByTestId('share-allow-embed');
+  const toggle = await screen.findByTestId('share-allow-embed'); // the sheet's parts load on open
   expect(toggle.getAttribute('role')).toBe('switch');
   expect(toggle.getAttribute('aria-checked')).toBe('false');
   // The one-line explanation belongs to the switch.
@@ -52,7 +52,7 @@ test('a link published without embedding shows no embed code', async () => {
   });
   const user = userEvent.setup();
   render(<ShareDialog sessionId="s1" open onOpenChange={() => {}} />, { wrapper: ShareWrapper });
-  const publish = screen.getByTestId('share-publish');
+  const publish = await screen.findByTestId('share-publish');
   await waitFor(() => expect(publish).toHaveProperty('disabled', false));
   await user.click(publish);
   await screen.findByTestId('share-link');
