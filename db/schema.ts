@@ -1,5 +1,6 @@
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
+import { compressedJson } from './compressed-json';
 import type { z } from 'zod';
 import type { ImageFilePart } from '../lib/api/attachments';
 import type {
@@ -140,7 +141,8 @@ export const runEvents = sqliteTable(
       .notNull()
       .references(() => runs.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
-    chunk: text('chunk', { mode: 'json' }).$type<z.output<typeof chunkColumn> | z.output<typeof chunkColumn>[]>().notNull(),
+    /** A batch's chunks (an array; one chunk object in rows from before batches), deflated (db/compressed-json.ts). */
+    chunk: compressedJson<z.output<typeof chunkColumn> | z.output<typeof chunkColumn>[]>('chunk').notNull(),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
