@@ -68,6 +68,11 @@ describe('the run log', () => {
     }
     await log.close();
     expect((await readRunEvents(db, 'run-batch', 0, 5000)).length).toBe(1050);
+    // Deflated, the burst's rows take a fraction of their JSON (~55 KB of chunks).
+    const raw = createClient({ url: process.env.DATABASE_URL! });
+    const stored = Number((await raw.execute({ sql: 'SELECT sum(length(chunk)) FROM run_events WHERE run_id = ?', args: ['run-batch'] })).rows[0]![0]);
+    raw.close();
+    expect(stored).toBeLessThan(JSON.stringify(Array.from({ length: 1050 }, (_, i) => delta(`w${i} `))).length / 4);
     // The burst fills batches of MAX_BATCH; the paced part flushes about every 50 ms.
     expect(log.writes).toBeLessThanOrEqual(Math.ceil(1000 / MAX_BATCH) + 12);
     console.info(`run log: 1,050 chunks in ${log.writes} writes`);
@@ -83,9 +88,11 @@ describe('the run log', () => {
     await appendRunEvents(db, 'run-rows', [2, 3, 4, 5].map((seq) => ({ seq, chunk: delta(`b${seq}`) })));
     // A gap in the numbers splits a batch into rows of consecutive chunks.
     await appendRunEvents(db, 'run-rows', [6, 7, 9].map((seq) => ({ seq, chunk: delta(`c${seq}`) })));
-    const rows = await raw.execute({ sql: 'SELECT seq FROM run_events WHERE run_id = ? ORDER BY seq', args: ['run-rows'] });
+    const rows = await raw.execute({ sql: 'SELECT seq, typeof(chunk) AS kind FROM run_events WHERE run_id = ? ORDER BY seq', args: ['run-rows'] });
     raw.close();
     expect(rows.rows.map((row) => Number(row.seq))).toEqual([1, 5, 7, 9]);
+    // Batches are stored deflated (a blob), the old row stays JSON text.
+    expect(rows.rows.map((row) => row.kind)).toEqual(['text', 'blob', 'blob', 'blob']);
     const all = await readRunEvents(db, 'run-rows', 0);
     expect(all.map((event) => [event.seq, (event.chunk as { delta: string }).delta])).toEqual([[1, 'a'], [2, 'b2'], [3, 'b3'], [4, 'b4'], [5, 'b5'], [6, 'c6'], [7, 'c7'], [9, 'c9']]);
     expect((await readRunEvents(db, 'run-rows', 3)).map((event) => event.seq)).toEqual([4, 5, 6, 7, 9]);
