@@ -158,8 +158,13 @@ export const runSteps = sqliteTable(
     sessionId: text('session_id').notNull(),
     ownerId: text('owner_id').notNull(),
     stepNumber: integer('step_number').notNull(),
-    /** The step trace: request (keys redacted), response metadata, usage, timings, retries, hooks. */
-    trace: text('trace', { mode: 'json' }).$type<z.output<typeof stepTraceColumn>>().notNull(),
+    /**
+     * The step trace: request (keys redacted), response metadata, usage, timings, retries, hooks. Deflated
+     * (db/compressed-json.ts); rows from before are JSON text.
+     */
+    trace: compressedJson<z.output<typeof stepTraceColumn>>('trace').notNull(),
+    /** The step its trace's request body builds on (`trace.request.bodyBase.stepId`), for the chain walk in SQL. */
+    baseStepId: text('base_step_id'),
     createdAt: integer('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [index('run_steps_run_idx').on(t.runId, t.stepNumber)],
