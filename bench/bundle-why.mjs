@@ -46,7 +46,9 @@ let total = 0;
 let unmapped = 0;
 for (const chunk of chunksOf(values.route)) {
   if (baseChunks.has(chunk)) continue;
-  const file = path.join(distDir, chunk.replace(/^\.next[\\/]/, ''));
+  // The stats name chunks from the project folder: `.next/static/…`, or the NEXT_DIST_DIR folder's name first.
+  const [first, ...rest] = chunk.split(/[\\/]/);
+  const file = first === '.next' || first === path.basename(distDir) ? path.join(distDir, ...rest) : path.join(distDir, chunk);
   const code = readFileSync(file, 'utf8');
   const mapName = code.match(/sourceMappingURL=(\S+)\s*$/)?.[1];
   const mapFile = mapName ? path.join(path.dirname(file), mapName) : `${file}.map`;
