@@ -93,7 +93,12 @@ export async function insertRunStep(
   db: Db,
   input: { id: string; runId: string; sessionId: string; ownerId: string; stepNumber: number; trace: RunStepRow['trace'] },
 ): Promise<void> {
-  await db.insert(runSteps).values({ ...input, createdAt: Date.now() });
+  await db.insert(runSteps).values(withBaseStepId({ ...input, createdAt: Date.now() }));
+}
+
+/** A step row with `baseStepId` from its trace: the column the chain walk follows (the trace itself is deflated). */
+export function withBaseStepId<T extends { trace: RunStepRow['trace'] }>(row: T): T & { baseStepId: string | null } {
+  return { ...row, baseStepId: row.trace.request.bodyBase?.stepId ?? null };
 }
 
 export async function listRuns(db: Db, ownerId: string, sessionId: string): Promise<RunRow[]> {
@@ -146,8 +151,11 @@ async function loadStepChains(db: Db, ownerId: string, sessionId: string, ids: s
   const chain = sql`(WITH RECURSIVE chain(id) AS (
       SELECT value FROM json_each(${JSON.stringify(ids)})
       UNION
-      SELECT json_extract(s.trace, '$.request.bodyBase.stepId') FROM ${runSteps} s JOIN chain ON s.id = chain.id
-      WHERE json_extract(s.trace, '$.request.bodyBase.stepId') IS NOT NULL
+      SELECT s.base FROM (
+        SELECT id, coalesce(base_step_id, CASE WHEN typeof(trace) = 'text' THEN json_extract(trace, '$.request.bodyBase.stepId') END) AS base
+        FROM ${runSteps}
+      ) s JOIN chain ON s.id = chain.id
+      WHERE s.base IS NOT NULL
     ) SELECT id FROM chain)`;
   return db
     .select()

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { withBaseStepId } from './runs';
 import { compactions, messages, runs, runSteps, sessions, workspaceFiles, type RunRow, type RunStepRow, type SessionRow } from '../schema';
 
 /** Everything a session export holds, as stored. */
@@ -86,7 +87,7 @@ export async function insertSessionRecords(db: Db, records: NewSessionRecords): 
     await insertAll(records.messages, (batch) => tx.insert(messages).values(batch));
     await insertAll(records.workspace, (batch) => tx.insert(workspaceFiles).values(batch));
     await insertAll(records.runs, (batch) => tx.insert(runs).values(batch));
-    await insertAll(records.steps, (batch) => tx.insert(runSteps).values(batch));
+    await insertAll(records.steps, (batch) => tx.insert(runSteps).values(batch.map(withBaseStepId)));
     await insertAll(records.compactions, (batch) => tx.insert(compactions).values(batch));
     return session!;
   });

@@ -193,5 +193,22 @@ describe('step traces stored as deltas', () => {
     const fullBody = JSON.stringify(received.at(-1));
     expect(fullBody.length).toBeGreaterThan(100_000);
     expect(lastRow.length).toBeLessThan(fullBody.length / 20);
+
+    // Stored deflated, with the step it builds on in its own column (the chain is walked in SQL).
+    const { createClient } = await import('@libsql/client');
+    const raw = createClient({ url: process.env.DATABASE_URL! });
+    const sql = 'SELECT id, typeof(trace) AS kind, length(trace) AS bytes, base_step_id AS base FROM run_steps WHERE session_id = ?';
+    const stored = (await raw.execute({ sql, args: [id] })).rows;
+    expect(stored.map((row) => row.kind)).toEqual(stored.map(() => 'blob'));
+    for (const row of rows) expect(stored.find((s) => s.id === row.id)!.base).toBe(row.trace.request.bodyBase?.stepId ?? null);
+    const whole = rows.find((row) => !row.trace.request.bodyBase)!;
+    expect(Number(stored.find((s) => s.id === whole.id)!.bytes)).toBeLessThan(JSON.stringify(whole.trace).length / 3);
+    // Rows written before (JSON text, no base column) still rebuild, next to new ones.
+    for (const row of rows.slice(1)) {
+      await raw.execute({ sql: 'UPDATE run_steps SET trace = ?, base_step_id = NULL WHERE id = ?', args: [JSON.stringify(row.trace), row.id] });
+    }
+    raw.close();
+    await expectRebuilt(id, received);
+    await expectRebuilt(id, [...received, ...(await turn(id, `Later ${sequence(1)}`))]);
   });
 });

@@ -11,7 +11,7 @@ function row(id: string, body: Record<string, unknown>, base?: Partial<StoredBod
   const bodyBase = base && { key: 'messages', count: 0, same: [], depth: 1, chainBytes: 1, rootBytes: 1, ...base };
   const stored = bodyBase ? { ...trace.request, bodyBase } : trace.request;
   if (bodyBase?.sameRequest) for (const field of bodyBase.sameRequest) delete (stored as Record<string, unknown>)[field];
-  return { id, runId: 'r', sessionId: 's', ownerId: 'o', stepNumber: 0, createdAt: 0, trace: { ...trace, request: stored } };
+  return { id, runId: 'r', sessionId: 's', ownerId: 'o', stepNumber: 0, createdAt: 0, trace: { ...trace, request: stored }, baseStepId: bodyBase?.stepId ?? null };
 }
 
 const byId = (rows: RunStepRow[]) => new Map(rows.map((r) => [r.id, r]));
