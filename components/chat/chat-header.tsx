@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { memo } from 'react';
 import { FolderTreeIcon, GitForkIcon, ScanSearchIcon, Share2Icon, ShieldCheckIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
@@ -13,7 +14,8 @@ import type { SessionPanel } from '@/components/chat/hooks/use-session-panels';
 import type { UsageTotals } from '@/lib/agent/messages';
 import type { ModelInfo } from '@/lib/models/types';
 
-export function ChatHeader({
+/** Memoised: the chat view renders at every token; the header's props keep their identity. */
+export const ChatHeader = memo(function ChatHeader({
   title,
   onRename,
   models,
@@ -103,7 +105,7 @@ export function ChatHeader({
       </HeaderToggle>
     </PageHeader>
   );
-}
+});
 
 /** An icon button in the header with a tooltip; `pressed` makes it a toggle that shows when it is on. */
 function HeaderToggle({

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { StickToBottomContext } from 'use-stick-to-bottom';
 import { ChatComposerArea } from '@/components/chat/chat-composer-area';
 import { ChatHeader } from '@/components/chat/chat-header';
@@ -27,7 +27,6 @@ import { useRenameSession } from '@/components/sessions/use-rename-session';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { BranchMap, SessionSummary, TranscriptHistory } from '@/lib/api-types';
-import { sessionUsage } from '@/lib/client/message-usage';
 import { workspaceVersion } from '@/lib/client/workspace-version';
 import type { ModelInfo } from '@/lib/models/types';
 
@@ -78,33 +77,47 @@ export function ChatView({
   const approvalActions = useApprovalDecisions({ ...chat, sessionId, approvalExtras: run.approvalExtras, onAnswered });
   const conversation = useConversationActionsValue({ sessionId, initialBranches, run, actions });
 
-  const usageBefore = run.history.history.usageBefore;
-  const usage = useMemo(() => sessionUsage(chat.messages, usageBefore), [chat.messages, usageBefore]);
   const filesVersion = useMemo(() => workspaceVersion(chat.messages), [chat.messages]);
   const modelInfo = models.find((m) => m.key === fields.modelKey);
   const demo = Boolean(modelInfo?.demo);
   const pricing = useModelPricing(models);
   const imageModel = useMemo(() => modelInfo && { label: modelInfo.label, images: modelInfo.capabilities.images }, [modelInfo]);
 
+  // The header is memoised and its props keep their identity, so neither a token nor a run's start or end renders it
+  // again (the context meter and the step mode read what they need themselves). Its usage comes from the meter.
+  const fieldsRef = useRef(fields);
+  useLayoutEffect(() => {
+    fieldsRef.current = fields;
+  });
+  const onRename = useCallback((next: string) => void rename(sessionId, next, title), [rename, sessionId, title]);
+  const onModelChange = useCallback((key: string) => void fieldsRef.current.changeModel(key), []);
+  const contextMeter = useMemo(() => <ContextMeter />, []);
+  const stepMode = useMemo(() => <StepModeToggle sessionId={sessionId} />, [sessionId]);
+  const onToggleInspector = useCallback(() => panels.toggle('inspector'), [panels]);
+  const onOpenSettings = useCallback(() => panels.set('settings', true), [panels]);
+  const onOpenGrants = useCallback(() => panels.set('grants', true), [panels]);
+  const onOpenShare = useCallback(() => panels.set('share', true), [panels]);
+  const onToggleWorkspace = useCallback(() => panels.toggle('workspace'), [panels]);
+
   return (
     <SessionContextProvider value={context}>
       <PricingProvider value={pricing}>
         <ChatHeader
           title={title}
-          onRename={(next) => void rename(sessionId, next, title)}
+          onRename={onRename}
           models={models}
           modelKey={fields.modelKey}
-          onModelChange={(key) => void fields.changeModel(key)}
-          usage={usage}
-          contextMeter={<ContextMeter />}
-          stepMode={<StepModeToggle sessionId={sessionId} />}
+          onModelChange={onModelChange}
+          usage={undefined}
+          contextMeter={contextMeter}
+          stepMode={stepMode}
           inspectorOpen={panels.isOpen('inspector')}
-          onToggleInspector={() => panels.toggle('inspector')}
-          onOpenSettings={() => panels.set('settings', true)}
-          onOpenGrants={() => panels.set('grants', true)}
-          onOpenShare={() => panels.set('share', true)}
+          onToggleInspector={onToggleInspector}
+          onOpenSettings={onOpenSettings}
+          onOpenGrants={onOpenGrants}
+          onOpenShare={onOpenShare}
           workspaceOpen={panels.isOpen('workspace')}
-          onToggleWorkspace={() => panels.toggle('workspace')}
+          onToggleWorkspace={onToggleWorkspace}
           forkedFrom={session.forkedFrom}
         />
         <ConversationActionsProvider value={conversation}>

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { messagePreview } from '@/lib/context/turns';
-import { useSessionContext } from './session-context';
+import { useCompactions } from './session-context';
 
 /** The divider's code (summary markdown, undo) is its own chunk: only sessions with a compaction fetch it. */
 const CompactionDivider = dynamic(() => import('./compaction-divider').then((module) => module.CompactionDivider));
@@ -13,8 +13,7 @@ const CompactionDivider = dynamic(() => import('./compaction-divider').then((mod
  * `findMessage` looks a message up when a divider is drawn: a stable function, so streamed tokens render no divider again.
  */
 export function CompactionDividers({ afterMessageId, findMessage }: { afterMessageId: string; findMessage: (messageId: string) => AgentUIMessage | undefined }) {
-  const context = useSessionContext();
-  const entries = context?.report?.compactions.filter((c) => c.record.afterMessageId === afterMessageId) ?? [];
+  const entries = useCompactions().filter((c) => c.record.afterMessageId === afterMessageId);
   if (!entries.length) return null;
   const describe = (messageId: string) => {
     const message = findMessage(messageId);

@@ -33,6 +33,8 @@ export interface SessionContextValue {
 const SessionContext = createContext<SessionContextValue | null>(null);
 type Pins = Pick<SessionContextValue, 'pinned' | 'togglePin'>;
 const PinsContext = createContext<Pins | null>(null);
+type Compactions = ContextReport['compactions'];
+const CompactionsContext = createContext<Compactions>([]);
 
 /**
  * The pins have a context of their own: the whole value changes when a run starts or ends and when the report
@@ -50,11 +52,24 @@ export function SessionContextProvider({ value, children }: { value: SessionCont
       pinsKey === null ? null : { pinned: new Set(pinsKey ? pinsKey.split('\n') : []), togglePin: (messageId: string) => latest.current?.togglePin(messageId) ?? Promise.resolve() },
     [pinsKey],
   );
+  // The compactions too: every loaded message draws its dividers, and a run's start or end (`running`, a new report)
+  // must not render every row again when the compactions stayed the same.
+  const compactions = value?.report?.compactions;
+  const compactionsKey = compactions ? JSON.stringify(compactions.map((c) => [c.id, c.record.afterMessageId, c.undoneAt, c.active])) : '';
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on what the dividers show, not on the array's identity
+  const stableCompactions = useMemo(() => compactions ?? [], [compactionsKey]);
   return (
     <SessionContext.Provider value={value}>
-      <PinsContext.Provider value={pins}>{children}</PinsContext.Provider>
+      <PinsContext.Provider value={pins}>
+        <CompactionsContext.Provider value={stableCompactions}>{children}</CompactionsContext.Provider>
+      </PinsContext.Provider>
     </SessionContext.Provider>
   );
+}
+
+/** The session's compactions (empty outside a session); a new value only when one is made, undone or redone. */
+export function useCompactions(): Compactions {
+  return useContext(CompactionsContext);
 }
 
 export function useSessionContext(): SessionContextValue | null {

@@ -1,34 +1,36 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { FileJsonIcon, FileTextIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { DeleteSessionDialog } from '@/components/sessions/delete-session-dialog';
 import { RelativeTime } from '@/components/sessions/relative-time';
 import { SessionTitleInput } from '@/components/sessions/session-title-input';
-import { useRenameSession } from '@/components/sessions/use-rename-session';
+import type { useRenameSession } from '@/components/sessions/use-rename-session';
 import type { SessionSummary } from '@/lib/api-types';
 import { exportUrl } from '@/lib/client/api';
 import { cn } from '@/lib/utils';
 import { VisibleText } from '@/components/ui/visible-text';
 
 /** One row of the sidebar: title, age, a running dot, and a menu with Rename, Export and Delete. */
-export function SessionListItem({
+export const SessionListItem = memo(function SessionListItem({
   session,
   active,
   onNavigate,
   onDeleted,
+  rename,
 }: {
   session: SessionSummary;
   active: boolean;
   onNavigate?: () => void;
   onDeleted: (id: string) => void;
+  /** From the list (useRenameSession): the item reads no context, so only the session that changed renders. */
+  rename: ReturnType<typeof useRenameSession>;
 }) {
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const rename = useRenameSession();
 
   return (
     <li
@@ -68,7 +70,7 @@ export function SessionListItem({
       />
     </li>
   );
-}
+});
 
 /** The session's title (with a running dot) and when it last changed; opens the session. */
 function SessionLink({ session, active, onNavigate }: { session: SessionSummary; active: boolean; onNavigate?: () => void }) {

@@ -1,9 +1,11 @@
 'use client';
 
+import { useCallback } from 'react';
 import { usePathname, useRouter } from 'next/navigation';
 import { MessagesSquareIcon } from 'lucide-react';
 import { SessionListItem } from '@/components/sessions/session-list-item';
 import { useSessions } from '@/components/sessions/sessions-provider';
+import { useRenameSession } from '@/components/sessions/use-rename-session';
 
 /** The sessions, newest first; the one open in the main pane is highlighted. */
 export function SessionList({ onNavigate }: { onNavigate?: () => void }) {
@@ -12,10 +14,15 @@ export function SessionList({ onNavigate }: { onNavigate?: () => void }) {
   const router = useRouter();
   const activeId = pathname?.startsWith('/s/') ? decodeURIComponent(pathname.slice(3).split('/')[0]) : undefined;
 
-  function onDeleted(id: string) {
-    remove(id);
-    if (id === activeId) router.push('/');
-  }
+  // The items are memoised and get stable functions: a run's start or end patches one session, and only its row renders.
+  const rename = useRenameSession();
+  const onDeleted = useCallback(
+    (id: string) => {
+      remove(id);
+      if (id === activeId) router.push('/');
+    },
+    [remove, activeId, router],
+  );
 
   if (sessions.length === 0) {
     return (
@@ -35,6 +42,7 @@ export function SessionList({ onNavigate }: { onNavigate?: () => void }) {
           active={session.id === activeId}
           onNavigate={onNavigate}
           onDeleted={onDeleted}
+          rename={rename}
         />
       ))}
     </ul>

@@ -7,7 +7,7 @@ import { session, withSessions } from '../chat/hooks/fake-api';
 
 test('the session menu downloads the session as JSON or Markdown', async () => {
   const item = session({ id: 's 1', title: 'Exported' });
-  render(<SessionListItem session={item} active={false} onDeleted={() => {}} />, { wrapper: withSessions([item]) });
+  render(<SessionListItem session={item} active={false} onDeleted={() => {}} rename={async () => true} />, { wrapper: withSessions([item]) });
 
   await userEvent.setup().click(screen.getByTestId('session-menu'));
   const menu = await screen.findByRole('menu');

@@ -77,7 +77,7 @@ describe('the component', () => {
 describe('where names are shown', () => {
   test('the sidebar and the header show a session title with the marker', () => {
     const item = session({ id: 's1', title: SPOOFED });
-    render(<SessionListItem session={item} active={false} onDeleted={() => {}} />, { wrapper: withSessions([item]) });
+    render(<SessionListItem session={item} active={false} onDeleted={() => {}} rename={async () => true} />, { wrapper: withSessions([item]) });
     expectShownNotApplied(screen.getByTestId('session-title'));
 
     renderInApp(<SessionTitle title={SPOOFED} onRename={() => {}} />);
