@@ -6,7 +6,7 @@ import { getToolOrDynamicToolName } from 'ai';
 import { ChevronRightIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
-import { useApprovalActions, useToolDecision, useToolEdit, type ApprovalActions } from '@/components/agent/approval-context';
+import { useApprovalActions, useToolDecision, useToolEdit } from '@/components/agent/approval-context';
 import { ApprovalPrompt } from '@/components/agent/approval-prompt';
 import { ElapsedTime } from '@/components/agent/elapsed-time';
 import { ToolDecision } from '@/components/agent/tool-decision';
@@ -48,7 +48,6 @@ export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolP
   const open = chosenOpen ?? style.active;
   const decision = useToolDecision(part.toolCallId);
   const progress = useToolProgress(part.toolCallId);
-  const approvalActions = useApprovalActions();
 
   const input = displayInput(part);
   const preview = inputPreview(input.value);
@@ -82,7 +81,7 @@ export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolP
             {part.errorText}
           </p>
         )}
-        {part.state === 'approval-requested' && <ToolApprovalRow part={part} toolName={toolName} toolTitle={renderer.title} actions={approvalActions} />}
+        {part.state === 'approval-requested' && <ToolApprovalRow part={part} toolName={toolName} toolTitle={renderer.title} />}
         {progress && style.active && <ToolProgressBar progress={progress} />}
         {decision && part.state !== 'approval-requested' && <ToolDecision decision={decision} />}
         {edit && part.state !== 'approval-requested' && <ToolEditNote edit={edit} />}
@@ -205,17 +204,12 @@ function ToolCardHeader({
 }
 
 /** A call waiting for an answer: the prompt while it can be answered, else why it never ran. */
-function ToolApprovalRow({
-  part,
-  toolName,
-  toolTitle,
-  actions,
-}: {
-  part: Extract<ToolPart, { state: 'approval-requested' }>;
-  toolName: string;
-  toolTitle: string;
-  actions: ApprovalActions | null;
-}) {
+/**
+ * Reads the approval actions itself: they change when a run starts or ends (`canAnswer`), and every loaded tool card
+ * reading them would render again then; only a call that waits for an answer needs them.
+ */
+function ToolApprovalRow({ part, toolName, toolTitle }: { part: Extract<ToolPart, { state: 'approval-requested' }>; toolName: string; toolTitle: string }) {
+  const actions = useApprovalActions();
   if (actions?.pendingIds.includes(part.approval.id)) {
     return (
       <ApprovalPrompt

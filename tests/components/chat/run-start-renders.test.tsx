@@ -4,7 +4,7 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { ContextReport, SessionSummary } from '@/lib/api-types';
 import type { SessionContextValue } from '@/components/context/session-context';
-import { contextReport, sessionContext } from '../agent/fixtures';
+import { approvalActions, calculatorDone, contextReport, sessionContext } from '../agent/fixtures';
 import { session, withSessions } from './hooks/fake-api';
 
 // What a run's start changes: the session context's `running` and the sidebar's session (`running`, `updatedAt`).
@@ -22,6 +22,16 @@ vi.mock('@/components/context/compaction-dividers', async (importOriginal) => {
     },
   };
 });
+vi.mock('@/components/agent/approval-context', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/components/agent/approval-context')>();
+  return {
+    ...original,
+    useToolDecision: (toolCallId: string) => {
+      count(`tool:${toolCallId}`);
+      return original.useToolDecision(toolCallId);
+    },
+  };
+});
 vi.mock('@/components/sessions/relative-time', () => ({
   RelativeTime: ({ timestamp }: { timestamp: number }) => {
     count(`time:${timestamp}`);
@@ -32,6 +42,7 @@ const router = vi.hoisted(() => ({ push: vi.fn(), refresh: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router, usePathname: () => '/s/s1' }));
 
 const { Transcript } = await import('@/components/chat/transcript');
+const { ApprovalActionsProvider } = await import('@/components/agent/approval-context');
 const { CompactionDividers } = await import('@/components/context/compaction-dividers');
 const { SessionContextProvider } = await import('@/components/context/session-context');
 const { SessionList } = await import('@/components/sessions/session-list');
@@ -49,22 +60,32 @@ function contextValue(running: boolean, next: ContextReport = report): SessionCo
   return sessionContext({ report: next, running });
 }
 
-const messages = [text('u1', 'user', 'first question'), text('a1', 'assistant', 'first answer'), text('u2', 'user', 'second question'), text('a2', 'assistant', 'second answer')];
+const tool = calculatorDone('call-1');
+const messages = [
+  text('u1', 'user', 'first question'),
+  { id: 'a1', role: 'assistant', parts: [tool, { type: 'text', text: 'first answer', state: 'done' }] } satisfies AgentUIMessage,
+  text('u2', 'user', 'second question'),
+  text('a2', 'assistant', 'second answer'),
+];
 const afterMessage = (message: AgentUIMessage) => <CompactionDividers afterMessageId={message.id} findMessage={() => undefined} />;
 
 function Conversation({ value, list }: { value: SessionContextValue; list: AgentUIMessage[] }) {
   return (
     <TooltipProvider>
       <SessionContextProvider value={value}>
-        <Transcript messages={list} status={value.running ? 'submitted' : 'ready'} afterMessage={afterMessage} />
+        {/* A run's start takes `canAnswer` away: a new value for the approval actions. */}
+        <ApprovalActionsProvider value={approvalActions({ canAnswer: !value.running })}>
+          <Transcript messages={list} status={value.running ? 'submitted' : 'ready'} afterMessage={afterMessage} />
+        </ApprovalActionsProvider>
       </SessionContextProvider>
     </TooltipProvider>
   );
 }
 
-test("a run's start, and a report with the same compactions, render no message's dividers again", () => {
+test("a run's start, and a report with the same compactions, render no message's dividers or tool cards again", () => {
   const { rerender } = render(<Conversation value={contextValue(false)} list={messages} />);
   expect(renders.get('dividers:u1')).toBe(1);
+  expect(renders.get('tool:call-1')).toBeGreaterThan(0);
   const before = new Map(renders);
 
   // Send: the user's message joins the list and the session context says `running`.
@@ -74,6 +95,7 @@ test("a run's start, and a report with the same compactions, render no message's
   // The run ends: a new report (a new object and array) with the same compactions.
   rerender(<Conversation value={contextValue(false, contextReport())} list={sent} />);
   for (const id of ['u1', 'a1', 'u2', 'a2']) expect(renders.get(`dividers:${id}`), id).toBe(before.get(`dividers:${id}`));
+  expect(renders.get('tool:call-1')).toBe(before.get('tool:call-1'));
   expect(renders.get('dividers:u3')).toBe(1);
 });
 
