@@ -1,11 +1,12 @@
 'use client';
 
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { StickToBottomContext } from 'use-stick-to-bottom';
 import { ChatComposerArea } from '@/components/chat/chat-composer-area';
 import { ChatHeader } from '@/components/chat/chat-header';
 import { ChatTranscriptArea } from '@/components/chat/chat-transcript-area';
 import { ConversationActionsProvider } from '@/components/chat/conversation-actions';
+import { preloadMarkdownWhenIdle } from '@/components/chat/markdown';
 import { useConversationActionsValue } from '@/components/chat/hooks/use-conversation-actions-value';
 import { useApprovalDecisions } from '@/components/chat/hooks/use-approval-decisions';
 import { useDocumentTitle } from '@/components/chat/hooks/use-document-title';
@@ -50,6 +51,8 @@ export function ChatView({
   const rename = useRenameSession();
   const title = sessions.find((s) => s.id === sessionId)?.title ?? session.title;
   useDocumentTitle(title);
+  // The first reply must not wait for the markdown chunk (nor evaluate it in front of its first tokens).
+  useEffect(() => preloadMarkdownWhenIdle(), []);
 
   const panels = useSessionPanels();
   const draft = useDraft();
