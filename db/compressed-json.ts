@@ -49,9 +49,16 @@ export function encodeJson(value: unknown): Buffer {
 export function decodeJson<T>(value: Uint8Array | ArrayBuffer | string): T {
   if (typeof value === 'string') return JSON.parse(value) as T;
   const bytes = value instanceof Uint8Array ? value : new Uint8Array(value);
-  // Rows written without the dictionary (raw deflate, briefly) still read.
-  const text = withDictionary(bytes) ? inflateSync(bytes, { dictionary: DICTIONARY }) : inflateRawSync(bytes);
-  return JSON.parse(text.toString('utf8')) as T;
+  // Rows written without the dictionary (raw deflate, briefly) still read, even one whose first bytes look like a header.
+  let text: Buffer | undefined;
+  if (withDictionary(bytes)) {
+    try {
+      text = inflateSync(bytes, { dictionary: DICTIONARY });
+    } catch {
+      text = undefined;
+    }
+  }
+  return JSON.parse((text ?? inflateRawSync(bytes)).toString('utf8')) as T;
 }
 
 /**
