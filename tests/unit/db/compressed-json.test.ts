@@ -11,7 +11,7 @@ describe('compressed JSON columns', () => {
       expect(decodeJson(deflateRawSync(JSON.stringify(value)))).toEqual(value);
       const encoded = encodeJson(value);
       // As the remote driver returns blobs.
-      expect(decodeJson(encoded.buffer.slice(encoded.byteOffset, encoded.byteOffset + encoded.byteLength))).toEqual(value);
+      expect(decodeJson(encoded.buffer.slice(encoded.byteOffset, encoded.byteOffset + encoded.byteLength) as ArrayBuffer)).toEqual(value);
     }
   });
 
