@@ -49,9 +49,14 @@ function watchScripts(page: Page) {
 test('markdown and the panels load when they are needed, under the CSP, and work once there', async ({ page }) => {
   const scripts = watchScripts(page);
   const id = await newSession(page, MODELS.chat);
-  // An empty session renders no markdown and no panel: neither chunk came with the page.
-  expect(await scripts.loaded(MARKDOWN_CHUNK)).toBe(false);
+  // An empty session renders no markdown and no panel: neither chunk comes with the page (none of the scripts its
+  // HTML names holds them). The renderer's arrives once the page is idle, so the first reply finds it there.
+  const emptyHtml = await (await page.request.get(`/s/${id}`)).text();
+  const firstLoad = await Promise.all([...emptyHtml.matchAll(/<script[^>]*src="([^"]+)"/g)].map(async ([, src]) => (await page.request.get(src)).text()));
+  expect(firstLoad.length).toBeGreaterThan(0);
+  expect(firstLoad.some((body) => body.includes(MARKDOWN_CHUNK) || body.includes(INSPECTOR_CHUNK))).toBe(false);
   expect(await scripts.loaded(INSPECTOR_CHUNK)).toBe(false);
+  await expect.poll(() => scripts.loaded(MARKDOWN_CHUNK)).toBe(true);
 
   // The marker is one line: its newlines go percent-encoded (after scenario() has encoded the rest).
   await send(page, `Show me code ${scenario('text', { text: ANSWER }).replaceAll('\n', '%0A')}`);
