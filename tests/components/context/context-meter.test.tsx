@@ -80,8 +80,9 @@ describe('the breakdown popover', () => {
     renderMeter(sessionContext());
 
     await user.click(meter());
+    // The popover's parts load on first open (components/ui/lazy-overlay.tsx).
+    const details = await screen.findByTestId('context-meter-details');
     expect(meter().getAttribute('aria-expanded')).toBe('true');
-    const details = screen.getByTestId('context-meter-details');
     expect(details.textContent).toContain('96,000 / 200,000 tokens (48%)');
     expect(details.textContent).toContain('Window from catalog: gpt-4.1-mini.');
     expect(details.textContent).toContain('As reported by the provider.');
