@@ -13,9 +13,7 @@ const nextConfig = {
   turbopack: {
     // Streamdown imports rehype-raw (and so parse5, an HTML parser) for a pipeline step we always drop: raw HTML in
     // model text is shown as text (components/chat/markdown-renderer.tsx). A stub takes its place in every bundle.
-    // sonner loads after the page (lib/client/lazy-sonner.tsx, which imports the package by its file): ~10 KiB gz less
-    // in every page's first load.
-    resolveAlias: { 'rehype-raw': './components/chat/no-raw-html.ts', sonner: './lib/client/lazy-sonner.tsx' },
+    resolveAlias: { 'rehype-raw': './components/chat/no-raw-html.ts' },
   },
   // A self-contained server folder (.next/standalone, traced node_modules) for containers and copies to other
   // machines; scripts/standalone.mjs adds the custom server, static files and migrations to it (docs/deploy.md).

@@ -1,6 +1,6 @@
 'use client';
 
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { EnabledSwitch } from '@/components/mcp/enabled-switch';
 import { updateInstanceSettings, type InstanceSettingsView } from '@/lib/client/account-api';
 import { useInstanceSettings } from '@/lib/client/admin-data';

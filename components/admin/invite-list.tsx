@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { LinkIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import { RelativeTime } from '@/components/sessions/relative-time';

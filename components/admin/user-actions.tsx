@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { EllipsisIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { useViewer } from '@/components/account/viewer-context';

@@ -1,7 +1,7 @@
 'use client';
 
 import { ShieldCheckIcon, Trash2Icon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { humanizeToolName } from '@/components/agent/tool-part';
 import { Button } from '@/components/ui/button';

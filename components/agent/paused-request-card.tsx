@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { CircleStopIcon, PauseIcon, PencilIcon, PlayIcon, StepForwardIcon } from 'lucide-react';
 import { RequestEditor } from '@/components/inspector/request-editor';
 import { useSessionContext } from '@/components/context/session-context';

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { Composer } from '@/components/chat/composer';
 import { AttachImageButton, ComposerImageTray, ImageDropZone } from '@/components/chat/composer-attachments';
 import { ExamplePrompts } from '@/components/chat/example-prompts';

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { PlusIcon, XIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { Composer } from '@/components/chat/composer';
 import { AttachImageButton, ComposerImageTray, ImageDropZone } from '@/components/chat/composer-attachments';
 import { useDraft, useDraftText } from '@/components/chat/hooks/use-draft';

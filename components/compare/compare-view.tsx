@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { ColumnsIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { Composer } from '@/components/chat/composer';
 import { useDraft, useDraftText, type Draft } from '@/components/chat/hooks/use-draft';
 import { CompareColumn, type ColumnControls } from '@/components/compare/compare-column';

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { LinkIcon, ShieldCheckIcon, UnlinkIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

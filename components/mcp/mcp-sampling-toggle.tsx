@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { Switch } from '@/components/ui/switch';
 import type { McpServerView } from '@/lib/api-types';
 import { readError } from '@/lib/client/api-error';

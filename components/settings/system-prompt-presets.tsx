@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { SaveIcon, Trash2Icon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { Button } from '@/components/ui/button';
 import type { SystemPromptPreset } from '@/lib/api-types';
 import { readError } from '@/lib/client/api-error';

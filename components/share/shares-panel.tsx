@@ -1,6 +1,6 @@
 'use client';
 
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { ShareItem } from '@/components/share/share-item';
 import { useClock } from '@/components/share/use-clock';

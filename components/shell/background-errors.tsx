@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { SWRConfig, useSWRConfig, type SWRConfiguration } from 'swr';
 import { readError } from '@/lib/client/api-error';
 

@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { CheckIcon, CopyIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { copyText } from '@/lib/client/clipboard';

@@ -1,7 +1,8 @@
 'use client';
 
 import { useTheme } from 'next-themes';
-import { Toaster as Sonner, type ToasterProps } from 'sonner';
+import type { ToasterProps } from 'sonner';
+import { Toaster as Sonner } from '@/lib/client/toast';
 
 /** Sonner, following the app theme and its tokens. */
 function Toaster(props: ToasterProps) {

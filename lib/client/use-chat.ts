@@ -12,7 +12,7 @@ import type { UseChatHelpers } from '@ai-sdk/react';
  * ~48 KiB of `ai` (raw) in the session page's first load for hooks it never calls. This file is the same hook and
  * React state (`ReactChatState`, `Chat`, the automatic resume), read from its dist/index.js, minus the options
  * this app does not use (`chat`: an externally managed Chat; a default transport). Keep it in step with the
- * package when upgrading: tests/components/lib/client/use-chat.test.tsx pins the behaviour the session relies on.
+ * package when upgrading: tests/components/client/use-chat.test.tsx pins the behaviour the session relies on.
  */
 
 type Listener = () => void;

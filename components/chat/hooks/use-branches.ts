@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import type { SessionChat } from '@/components/chat/hooks/use-session-chat';
 import type { TranscriptHistoryState } from '@/components/chat/hooks/use-transcript-history';
 import { TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';

@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo } from 'react';
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import { forkSession } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import type { QueuedMessage, QueueResponse } from '@/lib/api-types';
 import type { ImageFilePart } from '@/lib/api/attachments';
 import { readError } from '@/lib/client/api-error';

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { lastAssistantMessageIsCompleteWithApprovalResponses, type ChatStatus } from 'ai';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { useChatTransport } from '@/components/chat/hooks/use-chat-transport';
 import type { Draft } from '@/components/chat/hooks/use-draft';
 import { useSessions } from '@/components/sessions/sessions-provider';

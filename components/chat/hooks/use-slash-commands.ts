@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { MODE_INFO } from '@/components/agent/permission-mode-toggle';
 import { useForkSession } from '@/components/chat/hooks/use-conversation-actions-value';
 import type { SessionPanel } from '@/components/chat/hooks/use-session-panels';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { useSessions } from '@/components/sessions/sessions-provider';
 import { stopSessionRun } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';

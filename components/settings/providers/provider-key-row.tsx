@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import { KeyRoundIcon, Trash2Icon } from 'lucide-react';
 import { ProviderKeyForm } from '@/components/settings/providers/provider-key-form';
 import { RemoveProviderKeyDialog } from '@/components/settings/providers/remove-provider-key-dialog';

@@ -7,7 +7,7 @@ import type { RunSummary } from '@/lib/api-types';
 import type { ModelInfo } from '@/lib/models/types';
 import { json, session, stubApi, withSessions, type ApiCall } from '../chat/hooks/fake-api';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn() } }));
+vi.mock('@/lib/client/toast', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn() } }));
 
 const { CompareColumn } = await import('@/components/compare/compare-column');
 const { ColumnStats } = await import('@/components/compare/column-stats');

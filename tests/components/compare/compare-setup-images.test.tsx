@@ -8,7 +8,7 @@ import { renderInApp } from '../agent/fixtures';
 const push = vi.fn();
 const createCompareGroup = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push, refresh: vi.fn() }), usePathname: () => '/compare' }));
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn() } }));
+vi.mock('@/lib/client/toast', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn() } }));
 vi.mock('@/components/shell/page-header', () => ({ PageHeader: ({ children }: { children: React.ReactNode }) => <header>{children}</header> }));
 vi.mock('@/lib/client/compare-api', () => ({ createCompareGroup: (...args: unknown[]) => createCompareGroup(...args), deleteCompareGroup: vi.fn() }));
 

@@ -6,7 +6,7 @@ import type { ToolGrant } from '@/lib/api-types';
 import { json, session, stubApi } from '../chat/hooks/fake-api';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), warning: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/client/toast', () => ({ toast }));
 
 const { useGrants, useRuns } = await import('@/lib/client/data');
 const { GrantsSheet } = await import('@/components/agent/grants-sheet');

@@ -7,7 +7,7 @@ import { json, session, stubApi, withSessions } from '../chat/hooks/fake-api';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 const push = vi.hoisted(() => vi.fn());
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/client/toast', () => ({ toast }));
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push }), usePathname: () => '/' }));
 const { AppSidebar } = await import('@/components/shell/app-sidebar');
 

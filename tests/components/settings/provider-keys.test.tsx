@@ -7,7 +7,7 @@ import type { ProviderKeyView } from '@/lib/api/provider-keys';
 import { json, stubApi, type ApiCall } from '../chat/hooks/fake-api';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), warning: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/client/toast', () => ({ toast }));
 
 const { ProviderKeysSettings } = await import('@/components/settings/providers/provider-keys-settings');
 

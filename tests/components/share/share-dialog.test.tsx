@@ -7,7 +7,7 @@ import { json, stubApi, type ApiCall } from '../chat/hooks/fake-api';
 import { finding, previewFor, shareView, ShareWrapper } from './share-fixtures';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), warning: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/client/toast', () => ({ toast }));
 
 const { ShareDialog } = await import('@/components/share/share-dialog');
 

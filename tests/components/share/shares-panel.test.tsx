@@ -5,7 +5,7 @@ import { json, stubApi } from '../chat/hooks/fake-api';
 import { shareView, ShareWrapper } from './share-fixtures';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), warning: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/client/toast', () => ({ toast }));
 
 const { SharesPanel } = await import('@/components/share/shares-panel');
 

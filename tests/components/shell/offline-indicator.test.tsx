@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/client/toast';
 import useSWR, { SWRConfig } from 'swr';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { BackgroundErrors } from '@/components/shell/background-errors';
@@ -63,7 +63,7 @@ describe('background errors', () => {
   }
 
   test('a failed refresh of data on screen is toasted; the data stays', async () => {
-    const toastError = vi.spyOn(toast, 'error').mockReturnValue('id');
+    const toastError = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
     const next: { failure?: Error } = {};
     const { refresh } = renderReader(async () => {
       if (next.failure) throw next.failure;
@@ -79,7 +79,7 @@ describe('background errors', () => {
   });
 
   test('a refresh that cannot reach the server is left to the offline indicator', async () => {
-    const toastError = vi.spyOn(toast, 'error').mockReturnValue('id');
+    const toastError = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
     const next: { failure?: Error } = {};
     const fetcher = vi.fn(async () => {
       if (next.failure) throw next.failure;
@@ -94,7 +94,7 @@ describe('background errors', () => {
   });
 
   test('a first load that fails is shown where it was asked for, not toasted', async () => {
-    const toastError = vi.spyOn(toast, 'error').mockReturnValue('id');
+    const toastError = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
     renderReader(async () => Promise.reject(new ApiRequestError('Not found.', 404, 'not_found')));
     await screen.findByText('error: Not found.');
     expect(toastError).not.toHaveBeenCalled();

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 
 const toastError = vi.hoisted(() => vi.fn());
-vi.mock('sonner', () => ({ toast: { error: toastError } }));
+vi.mock('@/lib/client/toast', () => ({ toast: { error: toastError } }));
 const { useOptimisticField } = await import('@/components/chat/hooks/use-optimistic-field');
 const { ApiRequestError } = await import('@/lib/client/api-error');
 

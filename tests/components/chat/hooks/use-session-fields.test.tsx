@@ -3,7 +3,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { json, session, stubApi, withSessions } from './fake-api';
 
 const toastError = vi.hoisted(() => vi.fn());
-vi.mock('sonner', () => ({ toast: { error: toastError } }));
+vi.mock('@/lib/client/toast', () => ({ toast: { error: toastError } }));
 const { useSessionFields } = await import('@/components/chat/hooks/use-session-fields');
 const { useSessions } = await import('@/components/sessions/sessions-provider');
 

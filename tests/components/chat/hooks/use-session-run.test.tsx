@@ -4,7 +4,7 @@ import type { AgentUIMessage } from '@/lib/agent/messages';
 import { json, session, stubApi, userText, withSessions, type ApiCall } from './fake-api';
 
 const toastError = vi.hoisted(() => vi.fn());
-vi.mock('sonner', () => ({ toast: { error: toastError, warning: vi.fn() } }));
+vi.mock('@/lib/client/toast', () => ({ toast: { error: toastError, warning: vi.fn() } }));
 
 const { useDraft } = await import('@/components/chat/hooks/use-draft');
 const { useMessageActions } = await import('@/components/chat/hooks/use-message-actions');

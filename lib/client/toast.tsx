@@ -4,18 +4,18 @@ import * as React from 'react';
 import type { ExternalToast, ToasterProps } from 'sonner';
 
 /**
- * `sonner` for the browser, loaded after the page: next.config.mjs aliases the package to this file, so the modules
- * that `import { toast } from 'sonner'` and the Toaster in the root layout keep their imports while sonner's ~34 KiB
- * (raw) leave the first load. A toast called before sonner is loaded and its Toaster subscribed is shown once they
- * are (sonner itself drops toasts sent before its Toaster subscribes). Only what the app uses is here: `toast.error`,
- * `toast.success`, `toast.warning` (their ids are never read) and `Toaster`.
+ * The app's toasts: sonner, loaded after the page, so its ~34 KiB (raw) stay out of every page's first load. Import
+ * `toast` from here, never from 'sonner' (tests/unit/architecture/toast-imports.test.ts). A toast called before sonner
+ * is loaded and its Toaster subscribed is shown once they are (sonner itself drops toasts sent before its Toaster
+ * subscribes). Only what the app uses is here: `toast.error`, `toast.success`, `toast.warning` (their ids are never
+ * read) and `Toaster`.
  */
 
-type Sonner = typeof import('../../node_modules/sonner/dist/index.mjs');
+type Sonner = typeof import('sonner');
 type Message = Parameters<Sonner['toast']['error']>[0];
 
 let sonner: Promise<Sonner> | undefined;
-const loadSonner = () => (sonner ??= import('../../node_modules/sonner/dist/index.mjs'));
+const loadSonner = () => (sonner ??= import('sonner'));
 
 let toasterSubscribed: () => void = () => undefined;
 const subscribed = new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { toast, Toaster } from '@/lib/client/lazy-sonner';
+import { toast, Toaster } from '@/lib/client/toast';
 
 test('a toast sent before sonner is loaded and its Toaster listens is shown once they are', async () => {
   toast.error('Not sent', { description: 'The session is busy.' });
