@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { logger, REQUEST_ID_HEADER, routeConsoleToLogger } from '../lib/log.mjs';
+import { applyHeapPolicy, startIdleCollector } from '../lib/runtime/memory.mjs';
 import { resolveBind } from '../lib/security/bind.mjs';
 import {
   allowListFromEnv,
@@ -185,7 +186,13 @@ export async function startServer({ dev = false, env = process.env } = {}) {
   if (!dev) routeConsoleToLogger();
   const handle = app.getRequestHandler();
 
+  // A bounded heap under load, and memory given back once the server is idle (lib/runtime/memory.mjs).
+  applyHeapPolicy();
+  const runs = /** @type {{ __agentPlaygroundActiveRuns?: () => number }} */ (globalThis);
+  const idle = startIdleCollector({ isBusy: () => (runs.__agentPlaygroundActiveRuns?.() ?? 0) > 0 });
+
   const server = http.createServer((req, res) => {
+    idle.noteActivity();
     // Every log line of this request carries its id; a client cannot choose it.
     req.headers[REQUEST_ID_HEADER] = randomUUID();
     const fields = requestFields(req);

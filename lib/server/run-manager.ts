@@ -385,3 +385,5 @@ async function drainRuns(timeoutMs = drainTimeoutMs()): Promise<{ finished: numb
 }
 
 (globalThis as { __agentPlaygroundDrain?: () => Promise<unknown> }).__agentPlaygroundDrain = () => drainRuns();
+/** Runs going on in this process: scripts/server.mjs collects garbage only when there are none (lib/runtime/memory.mjs). */
+(globalThis as { __agentPlaygroundActiveRuns?: () => number }).__agentPlaygroundActiveRuns = () => activeRuns.size + reserved.size;

@@ -45,8 +45,13 @@ afterEach(() => vi.restoreAllMocks());
 describe('what a finished run leaves behind', () => {
   it('empties the run registry when runs end', async () => {
     const ids = await Promise.all(Array.from({ length: 5 }, () => app.newSession()));
-    await Promise.all(ids.map(async (id) => readChunks(await app.chat(id, agentRun(3)))));
+    // What scripts/server.mjs reads before collecting garbage at idle (lib/runtime/memory.mjs): runs going on now.
+    const activeRuns = (globalThis as { __agentPlaygroundActiveRuns?: () => number }).__agentPlaygroundActiveRuns!;
+    const responses = await Promise.all(ids.map((id) => app.chat(id, agentRun(3))));
+    expect(activeRuns()).toBeGreaterThanOrEqual(1);
+    await Promise.all(responses.map((response) => readChunks(response)));
     await untilIdle(ids);
+    expect(activeRuns()).toBe(0);
     for (const id of ids) {
       expect(isSessionRunning(id)).toBe(false);
       expect(getActiveRun(id)).toBeUndefined();
