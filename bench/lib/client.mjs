@@ -82,5 +82,6 @@ export async function turn(app, { sessionId, history = [], text, onChunk }) {
 
 /** Token stamps (`tk<ms>x<µs>`) in a text. */
 export function stampsIn(text) {
-  return [...text.matchAll(/tk(\d+)x(\d+)/g)].map((m) => Number(`${m[1]}.${m[2]}`));
+  // Whole words of an epoch in ms and three digits of µs: a random id can hold `tk37x64` (run-qOfmImJwtk37x64i did).
+  return [...text.matchAll(/\btk(\d{12,})x(\d{3})\b/g)].map((m) => Number(`${m[1]}.${m[2]}`));
 }

@@ -91,10 +91,12 @@ async function persistedRuns(app, sessionIds, tokens) {
   }
 }
 
+const IDLE_WAIT_MS = 10_000;
+
 /**
  * `runs` concurrent paced runs (`tokens` at 1000/`delayMs` tok/s, `steps` tool steps), `batches` times: errors, added
  * inter-chunk delay (client-observed gap minus the model's pacing, from the send stamps in the tokens), peak RSS,
- * RSS after each batch, and for our app whether every run was persisted.
+ * RSS after each batch, for our app whether every run was persisted, and RSS once idle after the last batch.
  */
 export async function concurrentRuns({ app, scripted, runs = 100, tokens = 1000, delayMs = 20, steps = 5, batches = 3, log }) {
   const text = agentRun({ steps, tokens, delayMs, stamp: true });
@@ -152,6 +154,10 @@ export async function concurrentRuns({ app, scripted, runs = 100, tokens = 1000,
     log(`  batch ${b + 1}: ${JSON.stringify({ ...batch, peakRss: `${(batch.peakRss / 2 ** 20).toFixed(0)} MB`, rssAfter: `${(batch.rssAfter / 2 ** 20).toFixed(0)} MB` })}`);
     out.batches.push(batch);
   }
+  // Whether memory goes back once the runs are over: no request for IDLE_WAIT_MS (the app collects after 5 s idle).
+  await sleep(IDLE_WAIT_MS);
+  out.rssIdle = treeUsage(app.pid).rssBytes;
+  log(`  ${IDLE_WAIT_MS / 1000} s after the last batch, no requests: RSS ${(out.rssIdle / 2 ** 20).toFixed(0)} MB (baseline ${(baselineRss / 2 ** 20).toFixed(0)} MB)`);
   return out;
 }
 

@@ -46,6 +46,10 @@ function rows(figures) {
       'flat: batch 3 within 5% of batch 1 (the floor runs one batch)',
       growthOf('app') <= 0.05,
     );
+    if (concurrent.app.rssIdle !== undefined) {
+      const idle = (s) => `${fmt(concurrent[s].rssIdle / MIB, 0)} (${fmt(concurrent[s].baselineRss / MIB, 0)})`;
+      row('100 concurrent runs: RSS 10 s after the last batch, idle (MB; baseline)', idle('floor'), idle('app'), '', 'back near the baseline (the issue\'s "Memory" item)', undefined);
+    }
     const persisted = side('app').reduce((sum, b) => sum + (b.persisted ?? 0), 0);
     row('100 concurrent runs: runs persisted whole', '–', `${persisted} of ${side('app').length * 100}`, '', 'every run', persisted === side('app').length * 100);
   }
