@@ -1,12 +1,12 @@
 'use client';
 
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import { IdleButton, useConversationControls } from '@/components/chat/conversation-actions';
+import { IdleButton, useConversationControls, useMessageVersions } from '@/components/chat/conversation-actions';
 
 /** "‹ 2 / 3 ›" on a message with other versions (regenerated answers, edited messages); nothing is ever deleted. */
 export function BranchSwitcher({ messageId }: { messageId: string }) {
   const actions = useConversationControls();
-  const info = actions?.branches[messageId];
+  const info = useMessageVersions(messageId);
   if (!actions || !info) return null;
   const { siblings, index } = info;
   return (

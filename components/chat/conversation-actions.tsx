@@ -21,39 +21,46 @@ export interface ConversationActions {
   fork: (messageId: string) => void;
 }
 
-/** The controls without what flips at every run's start and end. */
-type ConversationControls = Omit<ConversationActions, 'canAct' | 'lastMessageId'>;
-type ConversationState = Pick<ConversationActions, 'canAct' | 'lastMessageId'>;
+/** The controls alone: functions, the same for the session's life. */
+type ConversationControls = Omit<ConversationActions, 'branches' | 'canAct' | 'lastMessageId'>;
 
 const ControlsContext = createContext<ConversationControls | null>(null);
-const StateContext = createContext<ConversationState | null>(null);
+const BranchesContext = createContext<BranchMap>({});
+const CanActContext = createContext(true);
+const LastMessageContext = createContext<string | undefined>(undefined);
 
 /**
- * Two contexts: `canAct` and `lastMessageId` change when a run starts and ends, and every loaded message shows
- * controls; if they lived in one value with the rest, every message (its footer, buttons, tooltips) would render
- * again at each send, one long main-thread task in a long session. Only the small parts reading them do now
- * (IdleButton, the regenerate button). regenerate/edit are called through the latest value.
+ * Four contexts, because every loaded message shows controls (edit, fork, copy, pin, inspect: each a button with a
+ * tooltip and an icon) and a run's start must not render them all again (one long main-thread task in a long
+ * session; bench/diag-fibers.mjs counted ~110 tooltips committed twice per Send at 2,000 messages):
+ * - the controls: functions called through the latest value, so a new switchTo or fork (their dependencies change
+ *   when the sidebar or the loaded pages do) is not a new context value;
+ * - the versions (`branches`): read by BranchSwitcher alone, which renders nothing on a message without versions;
+ * - `canAct`, which flips at every run's start and end: read by IdleButton alone;
+ * - `lastMessageId`, which changes at Send and when the reply appears: read by the regenerate button alone.
  */
 export function ConversationActionsProvider({ value, children }: { value: ConversationActions; children: React.ReactNode }) {
   const latest = useRef(value);
   useLayoutEffect(() => {
     latest.current = value;
   });
-  const { branches, switchTo, fork, canAct, lastMessageId } = value;
   const controls = useMemo(
     (): ConversationControls => ({
-      branches,
-      switchTo,
-      fork,
+      switchTo: (messageId) => latest.current.switchTo(messageId),
+      fork: (messageId) => latest.current.fork(messageId),
       regenerate: () => latest.current.regenerate(),
       edit: (messageId, text) => latest.current.edit(messageId, text),
     }),
-    [branches, switchTo, fork],
+    [],
   );
-  const state = useMemo((): ConversationState => ({ canAct, lastMessageId }), [canAct, lastMessageId]);
+  const { branches, canAct, lastMessageId } = value;
   return (
     <ControlsContext.Provider value={controls}>
-      <StateContext.Provider value={state}>{children}</StateContext.Provider>
+      <BranchesContext.Provider value={branches}>
+        <CanActContext.Provider value={canAct}>
+          <LastMessageContext.Provider value={lastMessageId}>{children}</LastMessageContext.Provider>
+        </CanActContext.Provider>
+      </BranchesContext.Provider>
     </ControlsContext.Provider>
   );
 }
@@ -63,13 +70,18 @@ export function useConversationControls(): ConversationControls | null {
   return useContext(ControlsContext);
 }
 
+/** A message's versions, if it has others. */
+export function useMessageVersions(messageId: string): BranchMap[string] | undefined {
+  return useContext(BranchesContext)[messageId];
+}
+
 /** The last message's id (where regenerate shows). */
 export function useLastMessageId(): string | undefined {
-  return useContext(StateContext)?.lastMessageId;
+  return useContext(LastMessageContext);
 }
 
 /** A button for a conversation control: disabled while a run streams or a switch is under way, re-rendered alone when that changes. */
 export function IdleButton({ disabled, ...props }: React.ComponentProps<typeof Button>) {
-  const canAct = useContext(StateContext)?.canAct ?? true;
+  const canAct = useContext(CanActContext);
   return <Button {...props} disabled={!canAct || disabled} />;
 }

@@ -29,7 +29,9 @@ export function useBranches(input: {
   const refresh = useCallback(async () => {
     try {
       // The last page's versions; those of earlier pages come with them (useTranscriptHistory).
-      setBranches((await fetchSession(sessionId, { limit: TRANSCRIPT_PAGE_SIZE })).branches);
+      const next = (await fetchSession(sessionId, { limit: TRANSCRIPT_PAGE_SIZE })).branches;
+      // Read again at every run's start and end, mostly unchanged: the same object then renders no version switcher again.
+      setBranches((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
     } catch {
       // keeps the last known versions; the next run or a reload reads them again
     }
