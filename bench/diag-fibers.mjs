@@ -3,14 +3,14 @@
 // until `--ms` after it, this prints per commit the fibers React visits in its mutation phase, which components
 // rendered (PerformedWork) and which carry mutation flags (Placement, Update, ChildDeletion, Ref, Visibility…),
 // grouped by component, largest first. Deterministic for a build, unlike the long-task timings.
-//   npx next build && node scripts/standalone.mjs && node bench/diag-fibers.mjs [--messages 2000] [--ms 1500] [--top 15]
+//   npx next build && node scripts/standalone.mjs && node bench/diag-fibers.mjs [--messages 2000] [--ms 1500] [--top 15] [--settle 2000]
 import { parseArgs } from 'node:util';
 import { startOurApp, startScripted } from './lib/apps.mjs';
 import { launchBrowser } from './lib/browser.mjs';
 import { agentRun } from './lib/scenarios.mjs';
 import { seedSession } from './lib/seed.mjs';
 
-const { values } = parseArgs({ options: { messages: { type: 'string', default: '2000' }, ms: { type: 'string', default: '1500' }, top: { type: 'string', default: '15' } } });
+const { values } = parseArgs({ options: { messages: { type: 'string', default: '2000' }, ms: { type: 'string', default: '1500' }, top: { type: 'string', default: '15' }, settle: { type: 'string', default: '2000' } } });
 
 /** In the page, before React loads: a hook React injects into, and a log of commits while `recording`. */
 function installHook() {
@@ -91,7 +91,8 @@ try {
   await page.goto(`${app.url}/s/${sessionId}`);
   await page.getByText(lastText, { exact: false }).last().waitFor({ state: 'visible', timeout: 180_000 });
   await page.getByTestId('theme-toggle').locator('[aria-checked="true"]').first().waitFor({ timeout: 180_000 });
-  await page.waitForTimeout(2000); // let opening settle (idle preloads, measurements)
+  // How long the page settles after it answers input (idle preloads, the markdown's hydration); 0: Send at once.
+  await page.waitForTimeout(Number(values.settle));
   await page.getByTestId('composer-input').fill(agentRun({ steps: 0, tokens: 50, delayMs: 20, stamp: true }));
   const t0 = await page.evaluate(() => window.__fibers.start());
   await page.getByTestId('send-button').click();

@@ -3,7 +3,7 @@
 // source files and functions through the build's source maps (build with BUNDLE_SOURCE_MAPS=1 for names); the DOM
 // nodes added and removed in the run's first 3 s; and the streaming part's CPU by frame (inclusive). Not a figure of
 // `npm run bench`: a tool for finding where a figure's time goes. React's own chunk has no source map (minified names).
-//   BUNDLE_SOURCE_MAPS=1 npx next build && node bench/profile-stream.mjs [--messages 2000] [--tokens 200] [--top 30] [--over 30]
+//   BUNDLE_SOURCE_MAPS=1 npx next build && node bench/profile-stream.mjs [--messages 2000] [--tokens 200] [--top 30] [--over 30] [--settle 1500]
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,7 +14,7 @@ import { createSession } from './lib/client.mjs';
 import { agentRun } from './lib/scenarios.mjs';
 import { seedSession } from './lib/seed.mjs';
 
-const { values } = parseArgs({ options: { messages: { type: 'string', default: '2000' }, tokens: { type: 'string', default: '200' }, top: { type: 'string', default: '30' }, over: { type: 'string', default: '30' } } });
+const { values } = parseArgs({ options: { messages: { type: 'string', default: '2000' }, tokens: { type: 'string', default: '200' }, top: { type: 'string', default: '30' }, over: { type: 'string', default: '30' }, settle: { type: 'string', default: '1500' } } });
 const count = Number(values.messages);
 const procs = [];
 const maps = new Map();
@@ -52,7 +52,8 @@ try {
   });
   await page.goto(`${app.url}/s/${sessionId}`);
   await page.getByTestId('theme-toggle').locator('[aria-checked="true"]').first().waitFor({ timeout: 180_000 });
-  await page.waitForTimeout(1500);
+  // How long the page settles after it answers input before Send (0: at once, as the bench's streaming figure does).
+  await page.waitForTimeout(Number(values.settle));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
