@@ -16,7 +16,8 @@ async function newSession(page: Page, modelKey: string): Promise<string> {
  * stream so the page can be watched between calls.
  */
 function sequence(calls: Array<{ tool: string; args: unknown }>, delayMs = 0): string {
-  return `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(calls))}${delayMs ? `&delayMs=${delayMs}` : ''}]]`;
+  // A short final answer: paced, the default one (every tool's output quoted, word by word) took seconds to stream.
+  return `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(calls))}${delayMs ? `&delayMs=${delayMs}&answer=Done.` : ''}]]`;
 }
 
 const fileItem = (page: Page, path: string) => page.getByTestId('workspace-panel').locator(`[data-testid="file-tree-item"][data-path="${path}"]`);
