@@ -8,30 +8,23 @@ import { approvalActions, contextReport, sessionContext } from '../agent/fixture
 // Every loaded message shows controls, each a button with a tooltip and an icon. What changes at a run's start and
 // end (canAct, the versions read again, a new fork or switchTo from their hooks) must not render those again: in a
 // 2,000-message session that was ~110 tooltips committed twice per Send (bench/diag-fibers.mjs).
-const tooltips = vi.hoisted(() => ({ count: 0, buttons: 0 }));
+const renders = vi.hoisted(() => ({ tooltips: 0, buttons: 0 }));
+/** A component that counts its renders under `key`, then renders as `component` does. */
+const counting = vi.hoisted(
+  () =>
+    <P,>(key: 'tooltips' | 'buttons', component: (props: P) => React.ReactNode) =>
+    (props: P) => {
+      renders[key]++;
+      return component(props);
+    },
+);
 vi.mock('@/components/ui/button', async (importOriginal) => {
   const original = await importOriginal<typeof import('@/components/ui/button')>();
-  return {
-    ...original,
-    Button: (props: Parameters<typeof original.Button>[0]) => {
-      tooltips.buttons++;
-      return original.Button(props);
-    },
-  };
+  return { ...original, Button: counting('buttons', original.Button) };
 });
 vi.mock('@/components/ui/tooltip', async (importOriginal) => {
   const original = await importOriginal<typeof import('@/components/ui/tooltip')>();
-  return {
-    ...original,
-    Tooltip: (props: Parameters<typeof original.Tooltip>[0]) => {
-      tooltips.count++;
-      return original.Tooltip(props);
-    },
-    WithTooltip: (props: Parameters<typeof original.WithTooltip>[0]) => {
-      tooltips.count++;
-      return original.WithTooltip(props);
-    },
-  };
+  return { ...original, Tooltip: counting('tooltips', original.Tooltip), WithTooltip: counting('tooltips', original.WithTooltip) };
 });
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), refresh: vi.fn() }), usePathname: () => '/s/s1' }));
 
@@ -42,8 +35,8 @@ const { SessionContextProvider } = await import('@/components/context/session-co
 const { TooltipProvider } = await import('@/components/ui/tooltip');
 
 beforeEach(() => {
-  tooltips.count = 0;
-  tooltips.buttons = 0;
+  renders.tooltips = 0;
+  renders.buttons = 0;
 });
 
 function text(id: string, role: 'user' | 'assistant', value: string): AgentUIMessage {
@@ -78,18 +71,18 @@ function rendersAtRunStartAndEnd(n: number): { tooltips: number; buttonsAtReply:
   const list = conversation(n);
   const { rerender, unmount } = render(<Conversation value={actions()} list={list} />);
   expect(screen.getAllByTestId('fork-message').length).toBe(n);
-  const before = tooltips.count;
+  const before = renders.tooltips;
   const sent = [...list, text('u-new', 'user', 'one more question')];
   // Send: canAct flips, the hooks hand over a new fork and switchTo, the versions are read again (a new object with
   // the same content) when the run starts, and again when it ends.
   rerender(<Conversation value={actions({ canAct: false })} list={sent} />);
   rerender(<Conversation value={actions({ canAct: false })} list={sent} />);
   // The reply appears: the last message changes, canAct does not (no button is disabled or enabled).
-  const buttons = tooltips.buttons;
+  const buttons = renders.buttons;
   rerender(<Conversation value={actions({ canAct: false })} list={[...sent, text('a-new', 'assistant', 'an answer')]} />);
-  const buttonsAtReply = tooltips.buttons - buttons;
+  const buttonsAtReply = renders.buttons - buttons;
   rerender(<Conversation value={actions({ canAct: true })} list={[...sent, text('a-new', 'assistant', 'an answer')]} />);
-  const rendered = tooltips.count - before;
+  const rendered = renders.tooltips - before;
   unmount();
   return { tooltips: rendered, buttonsAtReply };
 }
