@@ -33,9 +33,9 @@ function renderDialog() {
   return render(<ShareDialog sessionId="s1" open onOpenChange={() => {}} />, { wrapper: ShareWrapper });
 }
 
-/** Publish is offered once the preview matches the choices. */
+/** Publish is offered once the dialog has loaded and the preview matches the choices. */
 async function publishButton() {
-  const button = screen.getByTestId('share-publish');
+  const button = await screen.findByTestId('share-publish');
   await waitFor(() => expect(button).toHaveProperty('disabled', false));
   return button;
 }
