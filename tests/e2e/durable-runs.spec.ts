@@ -5,6 +5,7 @@
  */
 import type { ApiErrorBody } from '@/lib/api/errors';
 import { createClient } from '@libsql/client';
+import { decodeJson } from '@/db/compressed-json';
 import { expect, test, type Page } from '@playwright/test';
 import { SCRIPTED_ENV, startApp, type AppProcess } from './app-process';
 import { lastAssistant, scenario, send, shot, uniqueId, waitForHydration, waitForRunEnd } from './helpers';
@@ -37,6 +38,20 @@ async function runRow(db: string, sessionId: string): Promise<{ status: string; 
   }
 }
 
+/** The types of the chunks of the session's latest run that its log has written to the database so far. */
+async function loggedChunkTypes(db: string, sessionId: string): Promise<string[]> {
+  const client = createClient({ url: `file:${db}` });
+  try {
+    const result = await client.execute({
+      sql: 'SELECT e.chunk FROM run_events e WHERE e.run_id = (SELECT id FROM runs WHERE session_id = ? ORDER BY started_at DESC LIMIT 1) ORDER BY e.seq',
+      args: [sessionId],
+    });
+    return result.rows.flatMap((row) => [decodeJson<{ type: string } | { type: string }[]>(row.chunk as ArrayBuffer)].flat().map((chunk) => chunk.type));
+  } finally {
+    client.close();
+  }
+}
+
 test.describe('a server killed mid-run', () => {
   test('SIGKILL in step 1 with three tool calls pending: after a restart the message keeps its text, closes the calls, says why, and the next turn works', async ({ page }) => {
     let app = await startApp('sigkill', SCRIPTED_ENV);
@@ -48,6 +63,11 @@ test.describe('a server killed mid-run', () => {
       await send(page, `Three sums at once ${scenario('parallel-tools', { ...calls, text: 'Working on all three sums now.', delayMs: 250, key: uniqueId() })}`);
       await expect(lastAssistant(page).getByTestId('tool-card')).toHaveCount(3, { timeout: 20_000 });
       await expect(lastAssistant(page)).toContainText('Working on all three sums now.');
+      // The log writes behind the stream (a batch every 50 ms, lib/server/run-log.ts): the kill waits until the three
+      // open calls are in the database, or a fast test kills the process before the last batch lands.
+      await expect
+        .poll(async () => (await loggedChunkTypes(app.db, id)).filter((type) => type === 'tool-input-start').length, { timeout: 10_000 })
+        .toBe(3);
 
       app.kill('SIGKILL');
       await app.exited;

@@ -75,8 +75,12 @@ test.describe('errors', () => {
 
   test('sending from a second tab while the first one runs explains the agent is still working and keeps the draft', async ({ page, context }) => {
     const id = await newSession(page, MODELS.chat);
-    // The second tab opens the session while it is idle.
+    // The second tab opens the session while it is idle. An idle tab asks every 2.5 s whether a run started
+    // elsewhere and follows it (use-follow-runs-elsewhere.ts): here it is told none did until the 409 is checked,
+    // so that a slow machine cannot let it learn of the run before its message is refused.
     const second = await context.newPage();
+    const runsOfSession = `**/api/sessions/${id}/runs`;
+    await second.route(runsOfSession, (route) => route.fulfill({ json: { runs: [] } }));
     await openSession(second, id);
 
     await send(page, `Long job ${scenario('slow', { delayMs: 80, chunks: 300 })}`);
@@ -94,6 +98,7 @@ test.describe('errors', () => {
     await expect(second.getByTestId('composer-input')).toHaveValue(draft);
     await expect(second.getByTestId('message-user')).toHaveCount(0);
     await shot(second, 'error-409-second-tab');
+    await second.unroute(runsOfSession);
 
     // "Show the running reply" attaches the second tab to the run.
     await error.getByTestId('reattach-button').click();
