@@ -2,7 +2,7 @@
 // React DevTools' global hook (installed before the page's scripts) sees every commit; for the commits from Send
 // until `--ms` after it, this prints per commit the fibers React visits in its mutation phase, which components
 // rendered (PerformedWork) and which carry mutation flags (Placement, Update, ChildDeletion, Ref, Visibility…),
-// grouped by component, largest first. Deterministic for a build, unlike the long-task timings.
+// grouped by component, largest first, and which context providers gave a new value (named by their component). Deterministic for a build, unlike the long-task timings.
 //   npx next build && node scripts/standalone.mjs && node bench/diag-fibers.mjs [--messages 2000] [--ms 1500] [--top 15] [--settle 2000]
 import { parseArgs } from 'node:util';
 import { startOurApp, startScripted } from './lib/apps.mjs';
@@ -25,9 +25,19 @@ function installHook() {
   };
   const commits = [];
   let recording = false;
+  const CONTEXT_PROVIDER = 10; // React 19's ContextProvider tag (packages/react-reconciler/src/ReactWorkTags.js)
+  /** The nearest component above a fiber, for naming the context a provider gives. */
+  const ownerOf = (fiber) => {
+    for (let up = fiber.return; up; up = up.return) if (typeof up.type === 'function' || typeof up.type?.render === 'function' || up.type?.type) return nameOf(up);
+    return 'root';
+  };
   const summarize = (root) => {
     const rendered = new Map();
     const flagged = new Map();
+    // Providers whose value changed in this commit: a changed context walks its whole subtree, and marks every
+    // Suspense boundary still waiting to hydrate (the markdown's) as updated, which a non-transition update resolves by
+    // discarding the server HTML and rendering the boundary on the client.
+    const changedContexts = new Map();
     let visited = 0;
     let fibers = 0;
     const bump = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -37,6 +47,9 @@ function installHook() {
       const { fiber, visit } = stack.pop();
       fibers++;
       // Flags stay on fibers a render did not touch: only those the mutation phase reaches count.
+      if (fiber.tag === CONTEXT_PROVIDER && fiber.alternate && fiber.return && fiber.return.flags & FLAGS.PerformedWork && !Object.is(fiber.memoizedProps?.value, fiber.alternate.memoizedProps?.value)) {
+        bump(changedContexts, `${fiber.type?.displayName ?? 'context'} in ${ownerOf(fiber)}`);
+      }
       if (visit) {
         visited++;
         if (fiber.flags & FLAGS.PerformedWork) bump(rendered, nameOf(fiber));
@@ -49,7 +62,7 @@ function installHook() {
       for (let child = fiber.child; child; child = child.sibling) stack.push({ fiber: child, visit: childVisit });
     }
     const top = (map) => [...map].sort((a, b) => b[1] - a[1]);
-    return { at: performance.now(), fibers, visited, rendered: top(rendered), flagged: top(flagged) };
+    return { at: performance.now(), fibers, visited, rendered: top(rendered), flagged: top(flagged), contexts: top(changedContexts) };
   };
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
@@ -105,6 +118,7 @@ try {
     console.log(`\n#${i} +${Math.round(commit.at - t0)} ms: ${commit.fibers} fibers, mutation phase visits ${commit.visited}`);
     console.log(`  rendered: ${commit.rendered.slice(0, top).map(([name, n]) => `${name}×${n}`).join(', ')}`);
     console.log(`  flagged:  ${commit.flagged.slice(0, top).map(([name, n]) => `${name}×${n}`).join(', ')}`);
+    if (commit.contexts.length) console.log(`  contexts changed: ${commit.contexts.map(([name, n]) => `${name}${n > 1 ? `×${n}` : ''}`).join(', ')}`);
   }
   await context.close();
 } finally {
