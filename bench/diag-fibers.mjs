@@ -31,6 +31,13 @@ function installHook() {
     for (let up = fiber.return; up; up = up.return) if (typeof up.type === 'function' || typeof up.type?.render === 'function' || up.type?.type) return nameOf(up);
     return 'root';
   };
+  /** A production build's component names are minified: a context is told by the shape of its value. */
+  const shapeOf = (value) => {
+    if (value === null || typeof value !== 'object') return `(${typeof value} ${String(value).slice(0, 24)})`;
+    if (value instanceof Map) return `(Map of ${value.size})`;
+    if (Array.isArray(value)) return `(array of ${value.length})`;
+    return `{${Object.keys(value).slice(0, 6).join(', ')}}`;
+  };
   const summarize = (root) => {
     const rendered = new Map();
     const flagged = new Map();
@@ -47,11 +54,12 @@ function installHook() {
       const { fiber, visit } = stack.pop();
       fibers++;
       // Flags stay on fibers a render did not touch: only those the mutation phase reaches count.
-      if (fiber.tag === CONTEXT_PROVIDER && fiber.alternate && fiber.return && fiber.return.flags & FLAGS.PerformedWork && !Object.is(fiber.memoizedProps?.value, fiber.alternate.memoizedProps?.value)) {
-        bump(changedContexts, `${fiber.type?.displayName ?? 'context'} in ${ownerOf(fiber)}`);
-      }
       if (visit) {
         visited++;
+        // Only where the mutation phase goes: flags and props of fibers this commit did not render are stale.
+        if (fiber.tag === CONTEXT_PROVIDER && fiber.alternate && fiber.return?.flags & FLAGS.PerformedWork && !Object.is(fiber.memoizedProps?.value, fiber.alternate.memoizedProps?.value)) {
+          bump(changedContexts, `${fiber.type?.displayName ?? 'context'} in ${ownerOf(fiber)} ${shapeOf(fiber.memoizedProps.value)}`);
+        }
         if (fiber.flags & FLAGS.PerformedWork) bump(rendered, nameOf(fiber));
         if (fiber.flags & MUTATION) {
           const bits = Object.entries(FLAGS).filter(([, bit]) => bit !== 1 && fiber.flags & bit).map(([name]) => name).join('+');
