@@ -16,16 +16,16 @@ const alias = {
 // or fakes timers (tests/support/isolation.ts finds them, helpers included) keeps a fresh worker of its own.
 const components = splitByIsolation('tests/components', /\.test\.tsx?$/);
 const units = splitByIsolation('tests/unit', /\.test\.ts$/);
+// Every project sets these (a project does not inherit the root's). The hook timeout covers setup that starts servers
+// and migrates databases: two files run at once on 2 cores (scripts/test.mjs), and vitest's 10 s default was hit once
+// under load.
 const limits = { testTimeout: 20_000, hookTimeout: 30_000 };
 const componentSetup = { environment: 'happy-dom' as const, setupFiles: ['tests/support/components-setup.tsx'], ...limits };
 
 export default defineConfig({
   resolve: { alias },
   test: {
-    testTimeout: 20_000,
-    // Setup that starts servers and migrates databases: two files run at once on 2 cores (scripts/test.mjs), and
-    // vitest's 10 s default hook timeout was hit once under load.
-    hookTimeout: 30_000,
+    ...limits,
     // No test passes by retrying.
     retry: 0,
     pool: 'forks',

@@ -27,29 +27,25 @@ async function openOn(page: Page, app: AppProcess, id: string): Promise<void> {
   await waitForHydration(page);
 }
 
-async function runRow(db: string, sessionId: string): Promise<{ status: string; instance_id: string } | undefined> {
+/** One statement on an app's database file, read from outside the app. */
+async function queryDb(db: string, sql: string, args: string[]) {
   const client = createClient({ url: `file:${db}` });
   try {
-    const result = await client.execute({ sql: 'SELECT status, instance_id FROM runs WHERE session_id = ? ORDER BY started_at DESC LIMIT 1', args: [sessionId] });
-    const row = result.rows[0];
-    return row && { status: String(row.status), instance_id: String(row.instance_id) };
+    return (await client.execute({ sql, args })).rows;
   } finally {
     client.close();
   }
 }
 
+async function runRow(db: string, sessionId: string): Promise<{ status: string; instance_id: string } | undefined> {
+  const [row] = await queryDb(db, 'SELECT status, instance_id FROM runs WHERE session_id = ? ORDER BY started_at DESC LIMIT 1', [sessionId]);
+  return row && { status: String(row.status), instance_id: String(row.instance_id) };
+}
+
 /** The types of the chunks of the session's latest run that its log has written to the database so far. */
 async function loggedChunkTypes(db: string, sessionId: string): Promise<string[]> {
-  const client = createClient({ url: `file:${db}` });
-  try {
-    const result = await client.execute({
-      sql: 'SELECT e.chunk FROM run_events e WHERE e.run_id = (SELECT id FROM runs WHERE session_id = ? ORDER BY started_at DESC LIMIT 1) ORDER BY e.seq',
-      args: [sessionId],
-    });
-    return result.rows.flatMap((row) => [decodeJson<{ type: string } | { type: string }[]>(row.chunk as ArrayBuffer)].flat().map((chunk) => chunk.type));
-  } finally {
-    client.close();
-  }
+  const rows = await queryDb(db, 'SELECT e.chunk FROM run_events e WHERE e.run_id = (SELECT id FROM runs WHERE session_id = ? ORDER BY started_at DESC LIMIT 1) ORDER BY e.seq', [sessionId]);
+  return rows.flatMap((row) => [decodeJson<{ type: string } | { type: string }[]>(row.chunk as ArrayBuffer)].flat().map((chunk) => chunk.type));
 }
 
 test.describe('a server killed mid-run', () => {
