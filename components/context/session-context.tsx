@@ -1,13 +1,12 @@
 'use client';
 
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { toast } from '@/lib/client/toast';
 import type { CompactionResponse, ContextReport } from '@/lib/api-types';
 import { compactSession, createSession, fetchContext, setMessagePinned, undoCompaction } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 import { useContextReport } from '@/lib/client/data';
-import { createLiveContext } from '@/lib/client/live-context';
 import { storePendingMessage } from '@/lib/client/pending-message';
 
 /**
@@ -31,14 +30,11 @@ export interface SessionContextValue {
   running: boolean;
 }
 
-// Live contexts (lib/client/live-context.tsx): the value changes when a run starts and ends and with every report,
-// and the provider sits above every loaded message.
-const SessionContext = createLiveContext<SessionContextValue | null>('Session', null);
+const SessionContext = createContext<SessionContextValue | null>(null);
 type Pins = Pick<SessionContextValue, 'pinned' | 'togglePin'>;
-const PinsContext = createLiveContext<Pins | null>('Pins', null);
+const PinsContext = createContext<Pins | null>(null);
 type Compactions = ContextReport['compactions'];
-const NO_COMPACTIONS: Compactions = [];
-const CompactionsContext = createLiveContext<Compactions>('Compactions', NO_COMPACTIONS);
+const CompactionsContext = createContext<Compactions>([]);
 
 /**
  * The pins have a context of their own: the whole value changes when a run starts or ends and when the report
@@ -73,16 +69,16 @@ export function SessionContextProvider({ value, children }: { value: SessionCont
 
 /** The session's compactions (empty outside a session); a new value only when one is made, undone or redone. */
 export function useCompactions(): Compactions {
-  return CompactionsContext.useValue();
+  return useContext(CompactionsContext);
 }
 
 export function useSessionContext(): SessionContextValue | null {
-  return SessionContext.useValue();
+  return useContext(SessionContext);
 }
 
 /** The pinned messages and the toggle (null outside a session). */
 export function usePins(): Pins | null {
-  return PinsContext.useValue();
+  return useContext(PinsContext);
 }
 
 export function useSessionContextState({

@@ -1,9 +1,8 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import type { SessionSummary } from '@/lib/api-types';
 import { useSessionList } from '@/lib/client/data';
-import { createLiveContext } from '@/lib/client/live-context';
 
 /** While any session runs, re-read the list this often so spinners and auto-titles stay current. */
 const RUNNING_POLL_MS = 3000;
@@ -18,8 +17,7 @@ interface SessionsContextValue {
   remove: (id: string) => void;
 }
 
-// Live: the list changes at every Send (the session runs), and the provider sits above every page (live-context.tsx).
-const SessionsContext = createLiveContext<SessionsContextValue | null>('Sessions', null);
+const SessionsContext = createContext<SessionsContextValue | null>(null);
 
 function newestFirst(a: SessionSummary, b: SessionSummary) {
   return b.updatedAt - a.updatedAt || b.createdAt - a.createdAt;
@@ -60,7 +58,7 @@ export function SessionsProvider({ initialSessions, children }: { initialSession
 }
 
 export function useSessions(): SessionsContextValue {
-  const value = SessionsContext.useValue();
+  const value = useContext(SessionsContext);
   if (!value) throw new Error('useSessions must be used inside <SessionsProvider>');
   return value;
 }
