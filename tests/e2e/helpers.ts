@@ -87,9 +87,14 @@ export function lastAssistant(page: Page): Locator {
   return page.getByTestId('message-assistant').last();
 }
 
-/** The rendered markdown of an assistant message (its text parts), without footer and banners. */
+/**
+ * The rendered markdown of an assistant message (its text parts), without footer and banners. Formatted only: a
+ * message rendered before the markdown chunk has loaded shows its plain text first (`data-markdown-pending`, see
+ * components/chat/markdown.tsx), and that element is replaced when the chunk arrives, which under load can be after
+ * the run has ended: a box measured on it then read null.
+ */
 export function answerText(message: Locator): Locator {
-  return message.locator('.markdown').last();
+  return message.locator('.markdown:not([data-markdown-pending])').last();
 }
 
 /** Waits until the run in the page is over: Send is back and the final marker is in the transcript. */
