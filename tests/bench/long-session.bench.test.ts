@@ -62,6 +62,13 @@ async function liveBytes(): Promise<number> {
   return ((await value('PRAGMA page_count')) - (await value('PRAGMA freelist_count'))) * (await value('PRAGMA page_size'));
 }
 
+/** Bytes in use per table and index (SQLite's dbstat: page bytes less the unused), to say where a step's bytes go. */
+async function usedBytesByName(): Promise<Map<string, number>> {
+  const db = await getDb();
+  const { rows } = await clientOf(db).execute('SELECT name, sum(pgsize - unused) AS used FROM dbstat GROUP BY name');
+  return new Map(rows.map((row) => [String(row.name), Number(row.used)]));
+}
+
 async function seed(count: number): Promise<string> {
   const template = await app.newSession();
   await readChunks(await app.chat(template, `Compute [[scenario:paced?tokens=24&steps=1&tool=calculator&args=${encodeURIComponent('{"expression":"6*7"}')}]]`));
@@ -110,6 +117,7 @@ describe('long session figures', () => {
       for (let round = 0; round < 3; round++) {
         await new Promise((resolve) => setTimeout(resolve, 300));
         const bytesBefore = await liveBytes();
+        const usedBefore = await usedBytesByName();
         const before = { ...databaseCalls, ms: driver.ms };
         const t0 = performance.now();
         const chunks = await readChunks(await app.chat(sessionId, agentRun()));
@@ -121,6 +129,10 @@ describe('long session figures', () => {
         const transactions = databaseCalls.transactions - before.transactions;
         const dbMs = driver.ms - before.ms;
         const bytes = (await liveBytes()) - bytesBefore;
+        const usedAfter = await usedBytesByName();
+        const usedPerStep = Object.fromEntries(
+          [...usedAfter].map(([name, used]) => [name, Math.round((used - (usedBefore.get(name) ?? 0)) / steps)] as const).filter(([, delta]) => delta !== 0),
+        );
         const runId = (await clientOf(db).execute({ sql: 'SELECT id FROM runs WHERE session_id = ? ORDER BY started_at DESC LIMIT 1', args: [sessionId] })).rows[0]!.id;
         const size = async (sql: string) => Number((await clientOf(db).execute({ sql, args: [runId] })).rows[0]![0] ?? 0);
         const traceBytes = await size('SELECT sum(length(trace)) FROM run_steps WHERE run_id = ?');
@@ -138,6 +150,7 @@ describe('long session figures', () => {
           newContentPerStep: newContentBytes(chunks) / steps,
           traceBytesPerStep: traceBytes / steps,
           eventBytesPerStep: eventBytes / steps,
+          usedPerStep,
         };
         console.info(`[figure-json] ${JSON.stringify(figure)}`);
         expect(steps).toBe(STEPS + 1);
