@@ -2,6 +2,7 @@
 
 import { createContext, useContext } from 'react';
 import type { ToolDecisionNotice, ToolEditNotice } from '@/lib/agent/messages';
+import { createLiveContext } from '@/lib/client/live-context';
 
 /** What the user decided on one approval prompt. */
 export interface ApprovalAnswerInput {
@@ -23,11 +24,12 @@ export interface ApprovalActions {
   checkEditedInput?: (approvalId: string, editedInput: unknown) => Promise<string | null>;
 }
 
-const ApprovalActionsContext = createContext<ApprovalActions | null>(null);
+// Live (lib/client/live-context.tsx): it changes when a run starts and ends, above every loaded message.
+const ApprovalActionsContext = createLiveContext<ApprovalActions | null>('ApprovalActions', null);
 export const ApprovalActionsProvider = ApprovalActionsContext.Provider;
 /** Null where nothing can be answered (e.g. a shared, read-only transcript). */
 export function useApprovalActions(): ApprovalActions | null {
-  return useContext(ApprovalActionsContext);
+  return ApprovalActionsContext.useValue();
 }
 
 /** Why each tool call of a message ran or did not, keyed by tool call id. */

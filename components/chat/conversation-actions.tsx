@@ -3,6 +3,7 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import type { BranchMap } from '@/lib/api-types';
+import { createLiveContext } from '@/lib/client/live-context';
 
 /**
  * What a person can do to the conversation from a message: switch between its
@@ -25,9 +26,11 @@ export interface ConversationActions {
 type ConversationControls = Omit<ConversationActions, 'branches' | 'canAct' | 'lastMessageId'>;
 
 const ControlsContext = createContext<ConversationControls | null>(null);
-const BranchesContext = createContext<BranchMap>({});
-const CanActContext = createContext(true);
-const LastMessageContext = createContext<string | undefined>(undefined);
+// The three that change are live contexts (lib/client/live-context.tsx): a change walks no subtree of messages.
+const NO_BRANCHES: BranchMap = {};
+const BranchesContext = createLiveContext<BranchMap>('Branches', NO_BRANCHES);
+const CanActContext = createLiveContext('CanAct', true);
+const LastMessageContext = createLiveContext<string | undefined>('LastMessage', undefined);
 
 /**
  * Four contexts, because every loaded message shows controls (edit, fork, copy, pin, inspect: each a button with a
@@ -72,16 +75,16 @@ export function useConversationControls(): ConversationControls | null {
 
 /** A message's versions, if it has others. */
 export function useMessageVersions(messageId: string): BranchMap[string] | undefined {
-  return useContext(BranchesContext)[messageId];
+  return BranchesContext.useValue()[messageId];
 }
 
 /** The last message's id (where regenerate shows). */
 export function useLastMessageId(): string | undefined {
-  return useContext(LastMessageContext);
+  return LastMessageContext.useValue();
 }
 
 /** A button for a conversation control: disabled while a run streams or a switch is under way, re-rendered alone when that changes. */
 export function IdleButton({ disabled, ...props }: React.ComponentProps<typeof Button>) {
-  const canAct = useContext(CanActContext);
+  const canAct = CanActContext.useValue();
   return <Button {...props} disabled={!canAct || disabled} />;
 }

@@ -1,12 +1,13 @@
 'use client';
 
-import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { toast } from '@/lib/client/toast';
 import type { CompactionResponse, ContextReport } from '@/lib/api-types';
 import { compactSession, createSession, fetchContext, setMessagePinned, undoCompaction } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 import { useContextReport } from '@/lib/client/data';
+import { createLiveContext } from '@/lib/client/live-context';
 import { storePendingMessage } from '@/lib/client/pending-message';
 
 /**
@@ -30,11 +31,14 @@ export interface SessionContextValue {
   running: boolean;
 }
 
-const SessionContext = createContext<SessionContextValue | null>(null);
+// Live contexts (lib/client/live-context.tsx): the value changes when a run starts and ends and with every report,
+// and the provider sits above every loaded message.
+const SessionContext = createLiveContext<SessionContextValue | null>('Session', null);
 type Pins = Pick<SessionContextValue, 'pinned' | 'togglePin'>;
-const PinsContext = createContext<Pins | null>(null);
+const PinsContext = createLiveContext<Pins | null>('Pins', null);
 type Compactions = ContextReport['compactions'];
-const CompactionsContext = createContext<Compactions>([]);
+const NO_COMPACTIONS: Compactions = [];
+const CompactionsContext = createLiveContext<Compactions>('Compactions', NO_COMPACTIONS);
 
 /**
  * The pins have a context of their own: the whole value changes when a run starts or ends and when the report
@@ -69,16 +73,16 @@ export function SessionContextProvider({ value, children }: { value: SessionCont
 
 /** The session's compactions (empty outside a session); a new value only when one is made, undone or redone. */
 export function useCompactions(): Compactions {
-  return useContext(CompactionsContext);
+  return CompactionsContext.useValue();
 }
 
 export function useSessionContext(): SessionContextValue | null {
-  return useContext(SessionContext);
+  return SessionContext.useValue();
 }
 
 /** The pinned messages and the toggle (null outside a session). */
 export function usePins(): Pins | null {
-  return useContext(PinsContext);
+  return PinsContext.useValue();
 }
 
 export function useSessionContextState({

@@ -1,8 +1,9 @@
 'use client';
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { SessionSummary } from '@/lib/api-types';
 import { useSessionList } from '@/lib/client/data';
+import { createLiveContext } from '@/lib/client/live-context';
 
 /** While any session runs, re-read the list this often so spinners and auto-titles stay current. */
 const RUNNING_POLL_MS = 3000;
@@ -17,7 +18,8 @@ interface SessionsContextValue {
   remove: (id: string) => void;
 }
 
-const SessionsContext = createContext<SessionsContextValue | null>(null);
+// Live: the list changes at every Send (the session runs), and the provider sits above every page (live-context.tsx).
+const SessionsContext = createLiveContext<SessionsContextValue | null>('Sessions', null);
 
 function newestFirst(a: SessionSummary, b: SessionSummary) {
   return b.updatedAt - a.updatedAt || b.createdAt - a.createdAt;
@@ -58,7 +60,7 @@ export function SessionsProvider({ initialSessions, children }: { initialSession
 }
 
 export function useSessions(): SessionsContextValue {
-  const value = useContext(SessionsContext);
+  const value = SessionsContext.useValue();
   if (!value) throw new Error('useSessions must be used inside <SessionsProvider>');
   return value;
 }
