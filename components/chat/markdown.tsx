@@ -1,7 +1,8 @@
 'use client';
 
-import { memo, Suspense } from 'react';
+import { memo, Suspense, use, useRef, useSyncExternalStore, type RefObject } from 'react';
 import dynamic from 'next/dynamic';
+import { untilNearScreen } from '@/lib/client/near-screen';
 import { cn } from '@/lib/utils';
 import type { MarkdownProps } from './markdown-renderer';
 
@@ -11,10 +12,10 @@ import type { MarkdownProps } from './markdown-renderer';
  * text, and `next/dynamic` preloads the chunk from that HTML (a nonce'd preload, so the CSP admits it); the page
  * hydrates without waiting for it, and each message hydrates when it has arrived. Rendered in the browser before
  * the chunk is there (a client-side navigation, the first streamed token of a fresh tab), a message shows its plain
- * text, inert as React text always is, until the formatted version replaces it. On the server something inside the
- * renderer suspends at every request (also with the renderer imported synchronously, so not this lazy load; cause not
- * found yet), so the HTML carries the plain text first and the formatted text right after it, which React's swap
- * script (nonce'd) puts in place: a reader without JavaScript sees the plain text.
+ * text, inert as React text always is, until the formatted version replaces it. For paragraphs and lists the server's
+ * HTML carries the formatted text in place (checked 2026-11-27: no plain-text copy, no swap script). An earlier note
+ * here said every answer came twice (the plain text, then the formatted text put in place by React's nonce'd swap
+ * script); that may hold where the rendering suspends on the server (Streamdown loads its code highlighter lazily).
  */
 const loadRenderer = () => import('./markdown-renderer');
 const MarkdownRenderer = dynamic(() => loadRenderer().then((module) => module.MarkdownRenderer));
@@ -41,10 +42,34 @@ function PlainText({ text, className }: { text: string; className?: string }) {
   );
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * Server-rendered markdown far from the screen waits to hydrate until it comes near (lib/client/near-screen.ts). A
+ * long session's page carries the last 40 messages, and hydrating a message's markdown runs its whole parse again
+ * (~6 ms a message in the bench's 2,000-message session: 30 boundaries, ~200 ms). All of them at open kept the main
+ * thread busy for the first second or so, which is when a person sends, and the reply's first tokens waited behind
+ * it. The server HTML stays in place while it waits (the text can be read, selected and found; Streamdown's links are
+ * buttons, inert until hydrated), and only markdown more than NEAR_PX (1,600 px) beyond the transcript's visible part
+ * waits. Suspending keeps the boundary dehydrated; only a hydration waits: a client render (a new or streaming
+ * message, a navigation) never does.
+ */
+function HydrateNearScreen({ anchor }: { anchor: RefObject<HTMLDivElement | null> }) {
+  // The server snapshot is what React reads while it hydrates: true then, false in a client render.
+  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const wait = hydrating ? untilNearScreen(anchor.current) : null;
+  if (wait) use(wait);
+  return null;
+}
+
 export const Markdown = memo(function Markdown({ text, streaming, className }: MarkdownProps) {
+  const anchor = useRef<HTMLDivElement>(null);
   return (
-    <Suspense fallback={<PlainText text={text} className={className} />}>
-      <MarkdownRenderer text={text} streaming={streaming} className={className} />
-    </Suspense>
+    <div ref={anchor} className="min-w-0" data-markdown-anchor="">
+      <Suspense fallback={<PlainText text={text} className={className} />}>
+        <HydrateNearScreen anchor={anchor} />
+        <MarkdownRenderer text={text} streaming={streaming} className={className} />
+      </Suspense>
+    </div>
   );
 });

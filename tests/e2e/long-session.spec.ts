@@ -15,7 +15,7 @@ function textOf(n: number): string {
 }
 
 /** Imports a session of `count` messages (one line of turns) and answers its id. */
-async function seedLongSession(request: APIRequestContext, count: number, title: string): Promise<string> {
+async function seedLongSession(request: APIRequestContext, count: number, title: string, text: (n: number) => string = textOf): Promise<string> {
   const template = await createSession(request, MODELS.chat, title);
   const exported = await request.get(`/api/sessions/${template}/export?format=json`);
   expect(exported.status()).toBe(200);
@@ -31,8 +31,8 @@ async function seedLongSession(request: APIRequestContext, count: number, title:
     updatedAt: now + n,
     message:
       n % 2 === 0
-        ? { id, role: 'user', parts: [{ type: 'text', text: textOf(n) }] }
-        : { id, role: 'assistant', parts: [{ type: 'text', text: textOf(n) }], metadata: { usage: { inputTokens: 10, cachedInputTokens: 0, outputTokens: 5, reasoningTokens: 0, estimated: false } } },
+        ? { id, role: 'user', parts: [{ type: 'text', text: text(n) }] }
+        : { id, role: 'assistant', parts: [{ type: 'text', text: text(n) }], metadata: { usage: { inputTokens: 10, cachedInputTokens: 0, outputTokens: 5, reasoningTokens: 0, estimated: false } } },
   }));
   file.activeLeafId = ids.at(-1);
   const imported = await request.post('/api/sessions/import', { data: file });
@@ -199,6 +199,39 @@ test.describe('a long session', () => {
     await expect.poll(() => loadedRows(page).count()).toBeGreaterThanOrEqual(loaded + 2);
     const ids = await loadedRows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-transcript-row')));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  test('the markdown of messages far above the screen hydrates when it comes near, and reads the same before', async ({ page }) => {
+    // Answers of three paragraphs and a list: the last page (40 messages) is several screens tall.
+    const tall = (n: number) => (n % 2 === 0 ? textOf(n) : `${textOf(n)}\n\nA second paragraph.\n\nA third one.\n\n- one\n- two\n- three`);
+    const id = await seedLongSession(page.request, 120, 'hydrate', tall);
+    await openSession(page, id);
+    await expect(page.getByText(textOf(119))).toBeInViewport();
+    // React marks the DOM nodes it has hydrated: server HTML it has not taken over yet has no fiber.
+    const answers = () =>
+      transcript(page)
+        .locator('[data-message-id] .markdown')
+        .evaluateAll((elements) =>
+          elements.map((element) => ({
+            id: element.closest('[data-message-id]')?.getAttribute('data-message-id') ?? '',
+            hydrated: Object.keys(element).some((key) => key.startsWith('__reactFiber')),
+          })),
+        );
+    await expect.poll(async () => (await answers()).at(-1)?.hydrated).toBe(true);
+    const atOpen = await answers();
+    expect(atOpen).toHaveLength(20);
+    const waiting = atOpen.filter((answer) => !answer.hydrated);
+    // The far ones wait, and only those: every waiting answer is above every hydrated one.
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.length).toBeLessThan(atOpen.length);
+    expect(atOpen.findIndex((answer) => answer.hydrated)).toBe(waiting.length);
+    const far = page.locator(`[data-message-id="${waiting[0]!.id}"]`);
+    await expect(far.locator('.markdown li')).toHaveText(['one', 'two', 'three']);
+
+    await far.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await answers()).find((answer) => answer.id === waiting[0]!.id)?.hydrated).toBe(true);
+    await expect(far.locator('.markdown li')).toHaveText(['one', 'two', 'three']);
+    await expect(far.locator('.markdown p').first()).toHaveText(/^Answer number (\d+)\. Part \1 works as described, step by step\.$/);
   });
 
   test('a share link of a long session shows its last page, with plain links back to the first message', async ({ page }) => {
