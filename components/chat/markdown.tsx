@@ -1,8 +1,9 @@
 'use client';
 
-import { memo, Suspense, use, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { memo, Suspense, use, useRef, type RefObject } from 'react';
 import dynamic from 'next/dynamic';
 import { untilNearScreen } from '@/lib/client/near-screen';
+import { useHydrated } from '@/lib/client/use-hydrated';
 import { cn } from '@/lib/utils';
 import type { MarkdownProps } from './markdown-renderer';
 
@@ -42,8 +43,6 @@ function PlainText({ text, className }: { text: string; className?: string }) {
   );
 }
 
-const noSubscription = () => () => {};
-
 /**
  * Server-rendered markdown far from the screen waits to hydrate until it comes near (lib/client/near-screen.ts). A
  * long session's page carries the last 40 messages, and hydrating a message's markdown runs its whole parse again
@@ -55,8 +54,7 @@ const noSubscription = () => () => {};
  * message, a navigation) never does.
  */
 function HydrateNearScreen({ anchor }: { anchor: RefObject<HTMLDivElement | null> }) {
-  // The server snapshot is what React reads while it hydrates: true then, false in a client render.
-  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const hydrating = !useHydrated();
   const wait = hydrating ? untilNearScreen(anchor.current) : null;
   if (wait) use(wait);
   return null;

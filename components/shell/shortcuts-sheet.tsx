@@ -5,10 +5,9 @@ import { KeyboardIcon } from 'lucide-react';
 import { PanelSheetHeader } from '@/components/shell/panel-sheet-header';
 import { isMacPlatform, keyLabel, SHORTCUTS, type Shortcut } from '@/components/shell/shortcuts';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
+import { noSubscription } from '@/lib/client/use-hydrated';
 
 const GROUPS: Shortcut['group'][] = ['General', 'Session', 'Composer'];
-
-const noSubscription = () => () => {};
 
 /** The shortcuts, grouped, with the key caps this platform uses; opened by `?` anywhere outside a text field. */
 export function ShortcutsSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -1,10 +1,10 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
 import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
 import { useTheme } from 'next-themes';
 import { ToggleGroup as ToggleGroupPrimitive } from 'radix-ui';
 import { WithTooltip } from '@/components/ui/tooltip';
+import { useHydrated } from '@/lib/client/use-hydrated';
 import { cn } from '@/lib/utils';
 
 const THEMES = [
@@ -13,13 +13,11 @@ const THEMES = [
   { value: 'system', label: 'Follow the system theme', Icon: MonitorIcon },
 ] as const;
 
-const noop = () => () => {};
-
 /** Three-way segmented control: light / dark / system. */
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, setTheme } = useTheme();
   // The stored theme is only known after hydration; render no selection until then.
-  const hydrated = useSyncExternalStore(noop, () => true, () => false);
+  const hydrated = useHydrated();
   const current = hydrated ? (theme ?? 'system') : '';
 
   return (

@@ -1,6 +1,7 @@
 'use client';
 
 import { createContext, useContext, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { noSubscription } from '@/lib/client/use-hydrated';
 
 /**
  * A context whose changing value reaches its readers by subscription (useSyncExternalStore) rather than by React's
@@ -32,7 +33,6 @@ class LiveStore<T> {
   }
 }
 
-const noSubscription = () => () => {};
 
 export function createLiveContext<T>(name: string, fallback: T): LiveContext<T> {
   const StoreContext = createContext<LiveStore<T> | null>(null);
