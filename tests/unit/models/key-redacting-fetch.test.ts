@@ -38,6 +38,23 @@ describe('keyRedactingFetch', () => {
     expect(await response.text()).toBe(text.replace(KEY, '[REDACTED]'));
   });
 
+  it('keeps a character whose UTF-8 bytes are split over two chunks whole', async () => {
+    const bytes = new TextEncoder().encode(`data: {"delta":"héllo ✓"} ${KEY}\n\n`);
+    const split = [bytes.indexOf(0xc3) + 1, bytes.indexOf(0xe2) + 2];
+    const open: typeof fetch = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes.slice(0, split[0]));
+            controller.enqueue(bytes.slice(split[0], split[1]));
+            controller.enqueue(bytes.slice(split[1]));
+            controller.close();
+          },
+        }),
+      );
+    expect(await (await keyRedactingFetch(KEY, open)!('http://provider.test')).text()).toBe('data: {"delta":"héllo ✓"} [REDACTED]\n\n');
+  });
+
   it('passes each chunk on at once unless its end could begin the key', async () => {
     let source!: ReadableStreamDefaultController<Uint8Array>;
     const open: typeof fetch = async () => new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (source = controller) }));
