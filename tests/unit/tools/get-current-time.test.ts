@@ -25,6 +25,15 @@ describe('get_current_time', () => {
     expect(() => currentTime(fixed, 'Mars/Olympus_Mons')).toThrow(/Unknown time zone "Mars\/Olympus_Mons"/);
   });
 
+  it('formats each zone in its own time when zones alternate, and many zones in a row', () => {
+    expect(currentTime(fixed, 'Asia/Tokyo').formatted).toContain('22:05:09');
+    expect(currentTime(fixed, 'UTC').formatted).toContain('13:05:09');
+    expect(currentTime(fixed, 'Asia/Tokyo').formatted).toContain('22:05:09');
+    const zones = Intl.supportedValuesOf('timeZone').slice(0, 100);
+    for (const zone of zones) expect(currentTime(fixed, zone).timezone).toBe(zone);
+    expect(currentTime(fixed, 'America/New_York').formatted).toContain('08:05:09');
+  });
+
   it('is read-only and validates its input', () => {
     const tool = getCurrentTimeTool();
     expect(tool.readOnly).toBe(true);
