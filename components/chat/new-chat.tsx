@@ -10,7 +10,7 @@ import { useDraft, useDraftText, usePersistedDraft } from '@/components/chat/hoo
 import { useImageAttachments } from '@/components/chat/hooks/use-image-attachments';
 import { ModelPicker } from '@/components/models/model-picker';
 import { PageHeader } from '@/components/shell/page-header';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import { createSession } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 import { NEW_SESSION_DRAFT, writeDraft } from '@/lib/client/draft-store';
@@ -27,7 +27,7 @@ import type { ModelInfo } from '@/lib/models/types';
  */
 export function NewChat({ models, defaultModelKey }: { models: ModelInfo[]; defaultModelKey: string }) {
   const router = useRouter();
-  const { upsert } = useSessions();
+  const { upsert } = useSessionActions();
   // Kept across reloads until sent, apart from each session's own draft.
   const draft = useDraft();
   usePersistedDraft(draft, NEW_SESSION_DRAFT);

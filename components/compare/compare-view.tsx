@@ -11,7 +11,7 @@ import { useDraft, useDraftText, type Draft } from '@/components/chat/hooks/use-
 import { CompareColumn, type ColumnControls } from '@/components/compare/compare-column';
 import { PricingProvider, useModelPricing } from '@/components/models/pricing-context';
 import { PageHeader } from '@/components/shell/page-header';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import type { CompareColumnView } from '@/lib/api/compare-request';
 import { readError } from '@/lib/client/api-error';
 import { continueCompareColumn } from '@/lib/client/compare-api';
@@ -26,7 +26,7 @@ const InspectorPanel = dynamic(() => import('@/components/inspector/inspector-pa
  */
 export function CompareView({ groupId, columns, models }: { groupId: string; columns: CompareColumnView[]; models: ModelInfo[] }) {
   const router = useRouter();
-  const { upsert } = useSessions();
+  const { upsert } = useSessionActions();
   const draft = useDraft();
   const controls = useRef(new Map<string, ColumnControls>());
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set());

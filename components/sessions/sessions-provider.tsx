@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import type { SessionSummary } from '@/lib/api-types';
 import { useSessionList } from '@/lib/client/data';
 import { createLiveContext } from '@/lib/client/live-context';
@@ -8,8 +8,7 @@ import { createLiveContext } from '@/lib/client/live-context';
 /** While any session runs, re-read the list this often so spinners and auto-titles stay current. */
 const RUNNING_POLL_MS = 3000;
 
-interface SessionsContextValue {
-  sessions: SessionSummary[];
+interface SessionActions {
   refresh: () => Promise<void>;
   /** Insert or replace one session (after create, rename or a model change). */
   upsert: (session: SessionSummary) => void;
@@ -18,8 +17,18 @@ interface SessionsContextValue {
   remove: (id: string) => void;
 }
 
+interface SessionsContextValue extends SessionActions {
+  sessions: SessionSummary[];
+}
+
 // Live: the list changes at every Send (the session runs), and the provider sits above every page (live-context.tsx).
-const SessionsContext = createLiveContext<SessionsContextValue | null>('Sessions', null);
+const SessionListContext = createLiveContext<SessionSummary[] | null>('Sessions', null);
+/**
+ * The functions alone, which never change: most readers only write to the list (upsert after a create, patch at a
+ * run's start), and reading them from the list's context rendered them again at every change of it (the sidebar, with
+ * its buttons, tooltips and theme toggle, at every Send and run end, and at every poll while a session ran).
+ */
+const SessionActionsContext = createContext<SessionActions | null>(null);
 
 function newestFirst(a: SessionSummary, b: SessionSummary) {
   return b.updatedAt - a.updatedAt || b.createdAt - a.createdAt;
@@ -55,12 +64,25 @@ export function SessionsProvider({ initialSessions, children }: { initialSession
   );
   const remove = useCallback((id: string) => change((list) => list.filter((s) => s.id !== id)), [change]);
 
-  const value = useMemo(() => ({ sessions, refresh, upsert, patch, remove }), [sessions, refresh, upsert, patch, remove]);
-  return <SessionsContext.Provider value={value}>{children}</SessionsContext.Provider>;
+  const actions = useMemo(() => ({ refresh, upsert, patch, remove }), [refresh, upsert, patch, remove]);
+  return (
+    <SessionActionsContext.Provider value={actions}>
+      <SessionListContext.Provider value={sessions}>{children}</SessionListContext.Provider>
+    </SessionActionsContext.Provider>
+  );
 }
 
+/** The list and its functions: renders again whenever the list changes. */
 export function useSessions(): SessionsContextValue {
-  const value = SessionsContext.useValue();
-  if (!value) throw new Error('useSessions must be used inside <SessionsProvider>');
-  return value;
+  const actions = useSessionActions();
+  const sessions = SessionListContext.useValue();
+  if (!sessions) throw new Error('useSessions must be used inside <SessionsProvider>');
+  return useMemo(() => ({ sessions, ...actions }), [sessions, actions]);
+}
+
+/** refresh, upsert, patch and remove, for readers that change the list without showing it: stable. */
+export function useSessionActions(): SessionActions {
+  const actions = useContext(SessionActionsContext);
+  if (!actions) throw new Error('useSessionActions must be used inside <SessionsProvider>');
+  return actions;
 }

@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { toast } from '@/lib/client/toast';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import { importSession } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 import { readImportFile } from '@/lib/client/import-file';
@@ -14,7 +14,7 @@ import { readImportFile } from '@/lib/client/import-file';
  * file only toasts why; nothing else changes.
  */
 export function useImportSession({ onImported }: { onImported?: () => void } = {}) {
-  const { upsert } = useSessions();
+  const { upsert } = useSessionActions();
   const router = useRouter();
   const [pending, setPending] = useState(0);
 

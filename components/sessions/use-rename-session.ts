@@ -2,13 +2,13 @@
 
 import { useCallback } from 'react';
 import { toast } from '@/lib/client/toast';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import { updateSession } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 
 /** Renames optimistically and rolls back (with a toast) when the server refuses. */
 export function useRenameSession() {
-  const { patch, upsert } = useSessions();
+  const { patch, upsert } = useSessionActions();
   return useCallback(
     async (id: string, title: string, previousTitle: string) => {
       patch(id, { title });

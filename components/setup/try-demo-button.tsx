@@ -6,14 +6,14 @@ import { FlaskConicalIcon } from 'lucide-react';
 import { toast } from '@/lib/client/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import { createSession } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 
 /** Creates a session on the offline demo model and opens it: the first run works with no configuration. */
 export function TryDemoButton({ demoModelKey }: { demoModelKey: string }) {
   const router = useRouter();
-  const { upsert } = useSessions();
+  const { upsert } = useSessionActions();
   const [busy, setBusy] = useState(false);
 
   async function start() {

@@ -3,7 +3,7 @@
 import { useCallback, useMemo } from 'react';
 import { useRouter } from 'next/navigation';
 import { toast } from '@/lib/client/toast';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import { forkSession } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 import type { ConversationActions } from '@/components/chat/conversation-actions';
@@ -42,7 +42,7 @@ export function useConversationActionsValue(input: { sessionId: string; initialB
 /** Forks the session at a message, adds the fork to the sidebar and opens it. */
 export function useForkSession(sessionId: string) {
   const router = useRouter();
-  const { upsert } = useSessions();
+  const { upsert } = useSessionActions();
   return useCallback(
     (messageId: string) =>
       void forkSession(sessionId, messageId).then(

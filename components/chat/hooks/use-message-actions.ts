@@ -4,7 +4,7 @@ import type { Draft } from '@/components/chat/hooks/use-draft';
 import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
 import type { SessionRun } from '@/components/chat/hooks/use-session-run';
 import { CONTINUE_MESSAGE } from '@/components/agent/run-end-banner';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import type { ImageFilePart } from '@/lib/api/attachments';
 import { parseSlashCommand } from '@/lib/client/slash-commands';
@@ -28,7 +28,7 @@ export function useMessageActions(input: {
   const { run, draft, queue, modelKey } = input;
   const { chat } = run;
   const sessionId = chat.id;
-  const { patch } = useSessions();
+  const { patch } = useSessionActions();
 
   /**
    * `resources`: attached with `@`; the message carries them as parts, and the server reads their content.

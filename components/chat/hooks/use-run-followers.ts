@@ -6,7 +6,7 @@ import { useFollowQueuedRun } from '@/components/chat/hooks/use-follow-queued-ru
 import { useFollowRunsStartedElsewhere } from '@/components/chat/hooks/use-follow-runs-elsewhere';
 import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
 import type { TranscriptHistoryState } from '@/components/chat/hooks/use-transcript-history';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 
 /**
  * Runs this tab did not start itself: the one the server starts for the next
@@ -14,7 +14,7 @@ import { useSessions } from '@/components/sessions/sessions-provider';
  * This tab attaches to either and streams it.
  */
 export function useRunFollowers(sessionId: string, chat: SessionChat, showMessages: TranscriptHistoryState['showMessages'], queue: MessageQueue) {
-  const { patch } = useSessions();
+  const { patch } = useSessionActions();
   const { follow, following } = useFollowQueuedRun({
     sessionId,
     status: chat.status,

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import type { SessionChat } from '@/components/chat/hooks/use-session-chat';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import type { TranscriptHistoryState } from '@/components/chat/hooks/use-transcript-history';
 import { TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
 import { fetchSession } from '@/lib/client/api';
@@ -20,7 +20,7 @@ export function useServerTranscript(
   chat: Pick<SessionChat, 'status' | 'statusRef'>,
   showMessages: TranscriptHistoryState['showMessages'],
 ) {
-  const { upsert } = useSessions();
+  const { upsert } = useSessionActions();
   const { statusRef } = chat;
 
   const sync = useCallback(async () => {

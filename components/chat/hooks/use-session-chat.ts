@@ -5,7 +5,7 @@ import { lastAssistantMessageIsCompleteWithApprovalResponses, type ChatStatus } 
 import { toast } from '@/lib/client/toast';
 import { useChatTransport } from '@/components/chat/hooks/use-chat-transport';
 import type { Draft } from '@/components/chat/hooks/use-draft';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { SessionSummary } from '@/lib/api-types';
 import { isRejection, readError, rejectionTitle } from '@/lib/client/api-error';
@@ -30,7 +30,7 @@ export function useSessionChat(input: {
   onFinished: () => void;
 }) {
   const { session, draft } = input;
-  const { patch, refresh } = useSessions();
+  const { patch, refresh } = useSessionActions();
   const [contextVersion, setContextVersion] = useState(0);
   const transport = useChatTransport(input.approvalExtras);
 

@@ -7,7 +7,7 @@ import { useRunFollowers } from '@/components/chat/hooks/use-run-followers';
 import { useServerTranscript } from '@/components/chat/hooks/use-server-transcript';
 import { useSessionChat } from '@/components/chat/hooks/use-session-chat';
 import { useTranscriptHistory } from '@/components/chat/hooks/use-transcript-history';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { SessionSummary, TranscriptHistory } from '@/lib/api-types';
 import type { ApprovalExtras } from '@/lib/client/approvals';
@@ -20,7 +20,7 @@ import type { ApprovalExtras } from '@/lib/client/approvals';
  */
 export function useSessionRun(input: { session: SessionSummary; initialMessages: AgentUIMessage[]; initialHistory?: TranscriptHistory; draft: Draft; queue: MessageQueue }) {
   const { session, queue } = input;
-  const { patch, refresh } = useSessions();
+  const { patch, refresh } = useSessionActions();
   // Edited arguments and "always allow" per approval id, read when the continuation is sent (a stable, mutable map).
   const [approvalExtras] = useState<ApprovalExtras>(() => new Map());
   const [runsVersion, setRunsVersion] = useState(0);

@@ -6,7 +6,7 @@ import { toast } from '@/lib/client/toast';
 import { MODE_INFO } from '@/components/agent/permission-mode-toggle';
 import { useForkSession } from '@/components/chat/hooks/use-conversation-actions-value';
 import type { SessionPanel } from '@/components/chat/hooks/use-session-panels';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import { clearSession, exportUrl } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 import {
@@ -60,7 +60,7 @@ const EXPORT_INFO: Record<(typeof EXPORT_FORMATS)[number], string> = {
  */
 export function useSlashCommands(host: SlashCommandHost) {
   const router = useRouter();
-  const { upsert } = useSessions();
+  const { upsert } = useSessionActions();
   const fork = useForkSession(host.sessionId);
   const [panel, setPanel] = useState<CommandPanel | null>(null);
   // Commands read the session as it is when they run, not as it was when the composer last rendered.

@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from 'react';
 import { toast } from '@/lib/client/toast';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import { stopSessionRun } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
 
@@ -13,7 +13,7 @@ import { readError } from '@/lib/client/api-error';
  */
 export function useStopRun(input: { sessionId: string; closeStream: () => Promise<void>; syncFromServer: () => Promise<void>; onStopped: () => void }) {
   const { sessionId, closeStream, syncFromServer, onStopped } = input;
-  const { patch } = useSessions();
+  const { patch } = useSessionActions();
   const [stopping, setStopping] = useState(false);
 
   const stop = useCallback(async () => {

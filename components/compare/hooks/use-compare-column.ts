@@ -8,7 +8,7 @@ import { useServerTranscript } from '@/components/chat/hooks/use-server-transcri
 import { useSessionChat } from '@/components/chat/hooks/use-session-chat';
 import { useStopRun } from '@/components/chat/hooks/use-stop-run';
 import { useTranscriptHistory } from '@/components/chat/hooks/use-transcript-history';
-import { useSessions } from '@/components/sessions/sessions-provider';
+import { useSessionActions } from '@/components/sessions/sessions-provider';
 import type { ImageFilePart } from '@/lib/api/attachments';
 import type { CompareColumnView } from '@/lib/api/compare-request';
 import type { ApprovalExtras } from '@/lib/client/approvals';
@@ -25,7 +25,7 @@ import { sessionUsage } from '@/lib/client/message-usage';
 export function useCompareColumn({ column, draft }: { column: CompareColumnView; draft: Draft }) {
   const { session } = column;
   const sessionId = session.id;
-  const { patch } = useSessions();
+  const { patch } = useSessionActions();
   const [approvalExtras] = useState<ApprovalExtras>(() => new Map());
   const [runsVersion, setRunsVersion] = useState(0);
   const bumpRuns = useCallback(() => setRunsVersion((version) => version + 1), []);

@@ -13,7 +13,7 @@ const push = vi.fn();
 const createSession = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push, refresh: vi.fn() }), usePathname: () => '/' }));
 vi.mock('@/lib/client/toast', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn() } }));
-vi.mock('@/components/sessions/sessions-provider', () => ({ useSessions: () => ({ upsert: vi.fn() }) }));
+vi.mock('@/components/sessions/sessions-provider', () => ({ useSessionActions: () => ({ upsert: vi.fn() }) }));
 // The page header's sidebar trigger needs the app shell: not what this test is about.
 vi.mock('@/components/shell/page-header', () => ({ PageHeader: ({ children }: { children: React.ReactNode }) => <header>{children}</header> }));
 vi.mock('@/lib/client/api', () => ({ createSession: (...args: unknown[]) => createSession(...args) }));

@@ -46,7 +46,8 @@ const { ApprovalActionsProvider } = await import('@/components/agent/approval-co
 const { CompactionDividers } = await import('@/components/context/compaction-dividers');
 const { SessionContextProvider } = await import('@/components/context/session-context');
 const { SessionList } = await import('@/components/sessions/session-list');
-const { useSessions } = await import('@/components/sessions/sessions-provider');
+const { useSessionActions } = await import('@/components/sessions/sessions-provider');
+const { useImportSession } = await import('@/components/sessions/use-import-session');
 const { TooltipProvider } = await import('@/components/ui/tooltip');
 
 beforeEach(() => renders.clear());
@@ -107,9 +108,9 @@ test('a compaction still reaches the dividers of its message', () => {
   expect(renders.get('dividers:a1')).toBe(2);
 });
 
-const patcher: { patch: ReturnType<typeof useSessions>['patch'] } = { patch: () => {} };
+const patcher: { patch: ReturnType<typeof useSessionActions>['patch'] } = { patch: () => {} };
 function Patcher() {
-  const { patch } = useSessions();
+  const { patch } = useSessionActions();
   useEffect(() => {
     patcher.patch = patch;
   }, [patch]);
@@ -133,4 +134,25 @@ test("a run's start renders only its own session's row in the sidebar", () => {
   expect(screen.getAllByTestId('session-running')).toHaveLength(1);
   expect(renders.get('time:200')).toBe(1);
   for (const at of [98, 97, 96]) expect(renders.get(`time:${at}`), String(at)).toBe(before.get(`time:${at}`));
+});
+
+/** The sidebar's own hook (its import button): it writes to the list and never shows it. */
+function SidebarImportReader() {
+  useImportSession();
+  count('sidebar');
+  return null;
+}
+
+test("a run's start does not render what only writes to the session list (the sidebar with its buttons and theme toggle)", () => {
+  const Wrapper = withSessions([session({ id: 's1', title: 'Session 1', updatedAt: 1 })]);
+  render(
+    <Wrapper>
+      <Patcher />
+      <SidebarImportReader />
+    </Wrapper>,
+  );
+  expect(renders.get('sidebar')).toBe(1);
+  act(() => patcher.patch('s1', { running: true, updatedAt: 200 }));
+  act(() => patcher.patch('s1', { running: false, updatedAt: 300 }));
+  expect(renders.get('sidebar')).toBe(1);
 });
