@@ -45,6 +45,15 @@ const shownMessages = (page: Page) => transcript(page).locator('[data-message-id
 /** Every loaded message's row, drawn or parked (an empty box of its height, far from the screen). */
 const loadedRows = (page: Page) => transcript(page).locator('[data-transcript-row]');
 
+/** Pixels of the transcript below its visible part. */
+async function distanceFromBottom(page: Page): Promise<number> {
+  return page.getByRole('log', { name: 'Conversation' }).evaluate((log) => {
+    const scroller = [log, ...log.querySelectorAll('*')].find((element) => element.scrollHeight > element.clientHeight && getComputedStyle(element).overflowY !== 'visible');
+    if (!scroller) throw new Error('The transcript has no scrolling element.');
+    return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+  });
+}
+
 async function domNodes(page: Page): Promise<number> {
   return page.evaluate(() => document.getElementsByTagName('*').length);
 }
@@ -70,6 +79,8 @@ test.describe('a long session', () => {
     expect(await shownMessages(page).count()).toBeLessThan(80);
     await shot(page, 'long-session-1280');
     await page.setViewportSize({ width: 390, height: 780 });
+    // The narrower column wraps the text and the context notice grows: the transcript scrolls (smoothly) to its end again.
+    await expect.poll(() => distanceFromBottom(page)).toBeLessThan(2);
     await expect(last).toBeInViewport();
     await shot(page, 'long-session-390');
   });
