@@ -13,6 +13,8 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === '1' },
   // For bench/bundle-why.mjs (where the first-load bytes come from); off in every normal build.
   productionBrowserSourceMaps: process.env.BUNDLE_SOURCE_MAPS === '1',
+  // For CPU profiles of the server with readable function names (bench/README.md "Diagnosis tools"); off in every normal build.
+  experimental: { serverMinification: process.env.SERVER_MINIFY !== '0' },
   turbopack: {
     // Streamdown imports rehype-raw (and so parse5, an HTML parser) for a pipeline step we always drop: raw HTML in
     // model text is shown as text (components/chat/markdown-renderer.tsx). A stub takes its place in every bundle.
