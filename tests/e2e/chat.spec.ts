@@ -35,6 +35,33 @@ test.describe('chat', () => {
     });
   }
 
+  test('the composer grows with its lines up to 280 px, then scrolls, and is one line again after Send', async ({ page }) => {
+    await newSession(page, MODELS.chat);
+    const input = page.getByTestId('composer-input');
+    const height = async () => (await input.boundingBox())!.height;
+    const empty = await height();
+    expect(empty).toBeGreaterThanOrEqual(52);
+    expect(empty).toBeLessThan(60);
+
+    await input.fill('one\ntwo\nthree');
+    const three = await height();
+    expect(three).toBeGreaterThan(empty + 30);
+    expect(three).toBeLessThan(empty + 70);
+
+    await input.fill(Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n'));
+    expect(await height()).toBe(280);
+    expect(await input.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+
+    await input.fill(`Short ${scenario('text')}`);
+    expect(await height()).toBe(empty);
+    await input.fill(`Long\n\n\n\n ${scenario('text')}`);
+    expect(await height()).toBeGreaterThan(empty);
+    await page.getByTestId('send-button').click();
+    await expect(input).toHaveValue('');
+    expect(await height()).toBe(empty);
+    await waitForRunEnd(page, 'completed');
+  });
+
   test('text arrives progressively while the model streams', async ({ page }) => {
     await newSession(page, MODELS.responses);
     await send(page, `Count slowly ${scenario('slow', { delayMs: 100, chunks: 40 })}`);
