@@ -70,15 +70,26 @@ async function main() {
     log(`first-load JS: ${JSON.stringify(figures.bundle)}`);
   });
 
+  /**
+   * Floor and app in turn, one repetition each per round (the first with a warm-up): the machine's speed drifts by up
+   * to ±30 % over minutes (the floor's 20-step wall was 233 ms in one table and 169 ms in the next), and a ratio of
+   * two figures measured one after the other carried that drift.
+   */
+  async function inTurns(measureOne) {
+    const values = { floor: [], app: [] };
+    for (let round = 0; round < reps; round++) {
+      for (const { side, server, scripted } of sides) values[side].push(...(await measureOne({ server, scripted, warmUp: round === 0 })).values);
+    }
+    return { floor: summary(values.floor), app: summary(values.app) };
+  }
+
   await measure('wall', async () => {
-    figures.wall = {};
-    for (const { side, server } of sides) figures.wall[side] = await wallTwentySteps({ app: server, reps });
+    figures.wall = await inTurns(({ server, warmUp }) => wallTwentySteps({ app: server, reps: 1, warmUp }));
     log(`20-step wall: floor ${figures.wall.floor.median.toFixed(0)} ms, app ${figures.wall.app.median.toFixed(0)} ms`);
   });
 
   await measure('cpu', async () => {
-    figures.cpu = {};
-    for (const { side, server, scripted } of sides) figures.cpu[side] = await cpuPerStep({ app: server, scripted, reps, history: 100, seedCache });
+    figures.cpu = await inTurns(({ server, scripted, warmUp }) => cpuPerStep({ app: server, scripted, reps: 1, warmUp, history: 100, seedCache }));
     log(`CPU per step at 100 messages: floor ${figures.cpu.floor.median.toFixed(2)} ms, app ${figures.cpu.app.median.toFixed(2)} ms`);
   });
 

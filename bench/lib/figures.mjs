@@ -26,9 +26,9 @@ function checkTurn(result, what, steps) {
 }
 
 /** 20 tool steps and an answer on a zero-latency model: client-observed wall time. */
-export async function wallTwentySteps({ app, reps }) {
+export async function wallTwentySteps({ app, reps, warmUp = true }) {
   const text = agentRun({ steps: 20 });
-  checkTurn(await freshTurn(app, text), 'warm-up', 21);
+  if (warmUp) checkTurn(await freshTurn(app, text), 'warm-up', 21);
   const walls = [];
   for (let i = 0; i < reps; i++) {
     const result = await freshTurn(app, text);
@@ -42,9 +42,9 @@ export async function wallTwentySteps({ app, reps }) {
  * Server CPU per step with `history` messages before the turn: the app's process tree CPU (utime + stime) over a
  * 20-step run on a zero-latency model (another process), divided by its steps, including saving its end.
  */
-export async function cpuPerStep({ app, scripted, reps, history, seedCache }) {
+export async function cpuPerStep({ app, scripted, reps, history, seedCache, warmUp = true }) {
   const samples = [];
-  for (let i = 0; i < reps + 1; i++) {
+  for (let i = warmUp ? 0 : 1; i < reps + 1; i++) {
     const seeded = history ? await seedSession(seedCache.app, history, {}, seedCache) : undefined;
     const sessionId = app.kind === 'app' ? (seeded?.sessionId ?? (await createSession(app))) : undefined;
     await scripted.reset();
