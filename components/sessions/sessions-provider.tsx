@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef } fr
 import type { SessionSummary } from '@/lib/api-types';
 import { useSessionList } from '@/lib/client/data';
 import { createLiveContext } from '@/lib/client/live-context';
+import { useLatestCallback } from '@/lib/client/use-latest-callback';
 
 /** While any session runs, re-read the list this often so spinners and auto-titles stay current. */
 const RUNNING_POLL_MS = 3000;
@@ -47,15 +48,16 @@ export function SessionsProvider({ initialSessions, children }: { initialSession
     anyRunningRef.current = sessions.some((s) => s.running);
   }, [sessions]);
 
-  const refresh = useCallback(async () => {
+  // Of stable identity, whatever the layout hands down again (a refresh gives a new initialSessions): the functions'
+  // context is a plain one, and a new value there would reach every reader below, hydrating or not (live-context.tsx).
+  const refresh = useLatestCallback(async () => {
     // A failed read keeps the last known list; the next refresh tries again.
     await mutate().catch(() => undefined);
-  }, [mutate]);
+  });
 
   // Until the first read the cache is empty and the server-rendered list is the current one.
-  const change = useCallback(
+  const change = useLatestCallback(
     (update: (list: SessionSummary[]) => SessionSummary[]) => void mutate((list) => update(list ?? initialSessions), { revalidate: false }),
-    [mutate, initialSessions],
   );
   const upsert = useCallback((session: SessionSummary) => change((list) => [session, ...list.filter((s) => s.id !== session.id)]), [change]);
   const patch = useCallback(

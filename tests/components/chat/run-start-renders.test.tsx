@@ -46,7 +46,7 @@ const { ApprovalActionsProvider } = await import('@/components/agent/approval-co
 const { CompactionDividers } = await import('@/components/context/compaction-dividers');
 const { SessionContextProvider } = await import('@/components/context/session-context');
 const { SessionList } = await import('@/components/sessions/session-list');
-const { useSessionActions } = await import('@/components/sessions/sessions-provider');
+const { SessionsProvider, useSessionActions } = await import('@/components/sessions/sessions-provider');
 const { useImportSession } = await import('@/components/sessions/use-import-session');
 const { TooltipProvider } = await import('@/components/ui/tooltip');
 
@@ -155,4 +155,23 @@ test("a run's start does not render what only writes to the session list (the si
   act(() => patcher.patch('s1', { running: true, updatedAt: 200 }));
   act(() => patcher.patch('s1', { running: false, updatedAt: 300 }));
   expect(renders.get('sidebar')).toBe(1);
+});
+
+test('the session functions keep their identity when the layout hands the provider a new list', () => {
+  const seen = new Set<unknown>();
+  function Reader() {
+    seen.add(useSessionActions());
+    return null;
+  }
+  const { rerender } = render(
+    <SessionsProvider initialSessions={[session({ id: 's1' })]}>
+      <Reader />
+    </SessionsProvider>,
+  );
+  rerender(
+    <SessionsProvider initialSessions={[session({ id: 's1' }), session({ id: 's2' })]}>
+      <Reader />
+    </SessionsProvider>,
+  );
+  expect(seen.size).toBe(1);
 });
