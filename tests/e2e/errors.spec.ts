@@ -98,11 +98,13 @@ test.describe('errors', () => {
     await expect(second.getByTestId('composer-input')).toHaveValue(draft);
     await expect(second.getByTestId('message-user')).toHaveCount(0);
     await shot(second, 'error-409-second-tab');
-    await second.unroute(runsOfSession);
 
-    // "Show the running reply" attaches the second tab to the run.
+    // "Show the running reply" attaches the second tab to the run. The runs are still hidden from its poll until then:
+    // a clean-clone run once let the poll attach the tab first (the button was still moving with the transcript's
+    // smooth scroll under load), and the click waited for a button that was gone.
     await error.getByTestId('reattach-button').click();
     await expect(error).toBeHidden();
+    await second.unroute(runsOfSession);
     await expect(answerText(lastAssistant(second))).toContainText('w0 w1');
     await expect(second.getByTestId('composer-input')).toHaveValue(draft);
 
