@@ -30,6 +30,8 @@ const quick = args.quick;
 const only = args.only ? new Set(args.only.split(',')) : undefined;
 const wanted = (name) => !only || only.has(name);
 const reps = quick ? 3 : 5;
+/** Longer than the server's idle delays (2 s before an idle collection), shorter than most people's pause between turns. */
+const PAUSE_MS = 5_000;
 const started = Date.now();
 const log = (message) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 
@@ -91,6 +93,12 @@ async function main() {
   await measure('cpu', async () => {
     figures.cpu = await inTurns(({ server, scripted, warmUp }) => cpuPerStep({ app: server, scripted, reps: 1, warmUp, history: 100, seedCache }));
     log(`CPU per step at 100 messages: floor ${figures.cpu.floor.median.toFixed(2)} ms, app ${figures.cpu.app.median.toFixed(2)} ms`);
+  });
+
+  await measure('pause', async () => {
+    // The idle collection once made this turn ~8 ms per step dearer than the one above (lib/runtime/memory.mjs).
+    figures.pause = await inTurns(({ server, scripted, warmUp }) => cpuPerStep({ app: server, scripted, reps: 1, warmUp, history: 100, seedCache, pauseMs: PAUSE_MS }));
+    log(`CPU per step of a turn after a ${PAUSE_MS / 1000} s pause: floor ${figures.pause.floor.median.toFixed(2)} ms, app ${figures.pause.app.median.toFixed(2)} ms`);
   });
 
   if (wanted('dom') || wanted('open') || wanted('growth')) browser = await launchBrowser();

@@ -40,15 +40,18 @@ export async function wallTwentySteps({ app, reps, warmUp = true }) {
 
 /**
  * Server CPU per step with `history` messages before the turn: the app's process tree CPU (utime + stime) over a
- * 20-step run on a zero-latency model (another process), divided by its steps, including saving its end.
+ * 20-step run on a zero-latency model (another process), divided by its steps, including saving its end. With
+ * `pauseMs`, the turn starts after that long with no request (the first turn after a pause).
  */
-export async function cpuPerStep({ app, scripted, reps, history, seedCache, warmUp = true }) {
+export async function cpuPerStep({ app, scripted, reps, history, seedCache, warmUp = true, pauseMs = 0 }) {
   const samples = [];
   for (let i = warmUp ? 0 : 1; i < reps + 1; i++) {
     const seeded = history ? await seedSession(seedCache.app, history, {}, seedCache) : undefined;
     const sessionId = app.kind === 'app' ? (seeded?.sessionId ?? (await createSession(app))) : undefined;
     await scripted.reset();
     await settle(app.pid, { maxMs: 3000 });
+    // A person's next turn comes after reading and typing: whatever the server does when idle has happened by then.
+    if (pauseMs) await sleep(pauseMs);
     const before = treeUsage(app.pid).cpuMs;
     const result = await turn(app, { sessionId, history: seeded?.messages ?? [], text: agentRun({ steps: 20 }) });
     checkTurn(result, `CPU run at ${history} messages`, 21);
