@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const MODULE = path.resolve(__dirname, '../../lib/runtime/memory.mjs');
 
-/** Peak heapTotal (MB) of a churn that keeps the last 100 batches (~40 MB) alive; then the heap after an idle collection. */
+/** Peak heapTotal (MB, sampled every 5 batches) of a churn that keeps the last 100 batches (~40 MB) alive; then the heap after an idle collection. */
 function churn(policy: boolean): { peak: number; afterCollection: number; live: number } {
   const script = `
     const memory = await import(${JSON.stringify(MODULE)});
@@ -23,7 +23,7 @@ function churn(policy: boolean): { peak: number; afterCollection: number; live: 
     for (let i = 0; i < 2000; i++) {
       kept.push(Array.from({ length: 2000 }, (_, k) => ({ k, s: 'item ' + i + ' ' + k, a: [i, k] })));
       if (kept.length > 100) kept.shift();
-      if (i % 25 === 0) {
+      if (i % 5 === 0) {
         await new Promise((resolve) => setImmediate(resolve));
         peak = Math.max(peak, process.memoryUsage().heapTotal);
       }
@@ -42,7 +42,10 @@ describe('the heap policy', () => {
   it('bounds how far the heap grows past its live size, and an idle collection gives the garbage back', () => {
     const without = churn(false);
     const withPolicy = churn(true);
-    expect(withPolicy.peak).toBeLessThan(without.peak * 0.7);
+    // Measured: 0.52–0.65 of the peak without it when sampled every 25 batches, 0.71 once in a clean-clone run
+    // (2026-11-27, the machine busy with other test files); 0.56–0.63 sampled every 5, quiet and under two busy cores.
+    // Two runs without the policy differ by up to ±8 %: a policy that is not applied gives ~1.
+    expect(withPolicy.peak).toBeLessThan(without.peak * 0.8);
     // After the full collection the heap is near what is live (~40 MB of batches plus the runtime's own), not its peak.
     expect(without.afterCollection).toBeLessThan(without.peak * 0.5);
     expect(withPolicy.afterCollection).toBeLessThan(withPolicy.peak);
