@@ -75,8 +75,12 @@ function FileChangeOutput({ part }: { part: ToolPart }) {
         <span className="flex-1" />
         <LineCounts added={change.linesAdded} removed={change.linesRemoved} />
       </div>
-      <DiffView patch={change.patch} />
-      {change.patchTruncated && <p className="text-xs text-muted-foreground">The diff is too large to show in full.</p>}
+      {change.patch && <DiffView patch={change.patch} />}
+      {change.patchTruncated && (
+        <p className="text-xs text-muted-foreground" data-testid="diff-note">
+          {change.patch ? 'The diff is too large to show in full.' : 'Too many lines changed to show a diff.'}
+        </p>
+      )}
     </div>
   );
 }

@@ -333,3 +333,31 @@ describe('edited arguments', () => {
     expect(original.textContent).toContain('"content": "model text"');
   });
 });
+
+describe('file changes', () => {
+  const writeDone = (output: Record<string, unknown>): ToolPart => ({
+    type: 'tool-write_file',
+    toolCallId: uniqueId('call'),
+    state: 'output-available',
+    input: { path: 'app.js', content: '…' },
+    output: { path: '/workspace/app.js', created: false, ...output },
+  });
+
+  test('a diff: its counts on the header, its lines inside', async () => {
+    const user = userEvent.setup();
+    renderInApp(<ToolCard part={writeDone({ linesAdded: 1, linesRemoved: 1, patchTruncated: false, patch: '@@ -1,1 +1,1 @@\n-a\n+b' })} messageStreaming={false} />);
+    expect(within(toggle('Write file')).getByTestId('diff-counts').textContent).toBe('+1 −1');
+    await user.click(toggle('Write file'));
+    expect(within(card()).getByTestId('diff-view').querySelectorAll('tr[data-kind="add"]')).toHaveLength(1);
+    expect(within(card()).queryByTestId('diff-note')).toBeNull();
+  });
+
+  test('no diff made (too many lines changed): no counts claimed, and it says why', async () => {
+    const user = userEvent.setup();
+    renderInApp(<ToolCard part={writeDone({ patch: '', patchTruncated: true })} messageStreaming={false} />);
+    expect(within(card()).queryByTestId('diff-counts')).toBeNull();
+    await user.click(toggle('Write file'));
+    expect(within(card()).queryByTestId('diff-view')).toBeNull();
+    expect(within(card()).getByTestId('diff-note').textContent).toBe('Too many lines changed to show a diff.');
+  });
+});
