@@ -157,21 +157,27 @@ async function main() {
     figures.append = Object.fromEntries(
       [10, 2000].map((messages) => {
         const rows = at(messages);
-        return [messages, Object.fromEntries(['statementsPerStep', 'transactionsPerStep', 'dbMsPerStep', 'bytesPerStep', 'newContentPerStep', 'traceBytesPerStep', 'eventBytesPerStep'].map((key) => [key, pick(rows, key)]))];
+        return [messages, Object.fromEntries(['statementsPerStep', 'transactionsPerStep', 'dbMsPerStep', 'bytesPerStep', 'newContentPerStep', 'traceBytesPerStep', 'eventBytesPerStep', 'keptBytesPerStep'].map((key) => [key, pick(rows, key)]))];
       }),
     );
   });
 
   await measure('eventlog', async () => {
     log('event log overhead (tests/bench/run-log.bench.test.ts)…');
-    const runs = [];
+    const stream = [];
+    const alone = [];
     for (let i = 0; i < (quick ? 1 : 3); i++) {
       const { text } = vitestFigures(['tests/bench/run-log.bench.test.ts']);
-      const line = text.find((t) => t.startsWith('1,000 chunks'));
-      const match = /without the log ([\d.]+) ms, with it ([\d.]+) ms/.exec(line ?? '');
-      if (match) runs.push({ without: Number(match[1]), with: Number(match[2]) });
+      const e2e = /end to end: without the log's writes ([\d.]+) ms, with them ([\d.]+) ms .*CPU ([\d.]+) against ([\d.]+) ms/.exec(text.find((t) => t.startsWith('a 1,000-token stream')) ?? '');
+      if (e2e) stream.push({ without: Number(e2e[1]), with: Number(e2e[2]), cpuWithout: Number(e2e[3]), cpuWith: Number(e2e[4]) });
+      const bare = /without the log ([\d.]+) ms, with it ([\d.]+) ms/.exec(text.find((t) => t.startsWith('1,000 chunks')) ?? '');
+      if (bare) alone.push({ without: Number(bare[1]), with: Number(bare[2]) });
     }
-    figures.eventlog = { without: summary(runs.map((r) => r.without)), with: summary(runs.map((r) => r.with)), ratio: summary(runs.map((r) => r.with / r.without)) };
+    const sides = (runs, keys) => Object.fromEntries(keys.map((key) => [key, summary(runs.map((r) => r[key]))]));
+    figures.eventlog = {
+      stream: { ...sides(stream, ['without', 'with', 'cpuWithout', 'cpuWith']), ratio: summary(stream.map((r) => r.with / r.without)) },
+      alone: { ...sides(alone, ['without', 'with']), ratio: summary(alone.map((r) => r.with / r.without)) },
+    };
   });
 }
 

@@ -150,6 +150,8 @@ describe('long session figures', () => {
           newContentPerStep: newContentBytes(chunks) / steps,
           traceBytesPerStep: traceBytes / steps,
           eventBytesPerStep: eventBytes / steps,
+          // What stays once the run's log is pruned (RUN_LOG_GRACE_MS after its end): used bytes outside run_events.
+          keptBytesPerStep: Object.entries(usedPerStep).reduce((sum, [name, used]) => (/run_events/.test(name) ? sum : sum + used), 0),
           usedPerStep,
         };
         console.info(`[figure-json] ${JSON.stringify(figure)}`);

@@ -1,10 +1,12 @@
 /**
  * Figures for the run log (issue: durable runs). Printed, never asserted against time:
- * - the streaming overhead of the log: 1,000 chunks at full speed, with and without it;
+ * - the streaming overhead of the log end to end: a 1,000-token stream at full speed through the chat route, with
+ *   the log's database writes against without them (the same run otherwise);
+ * - the log alone: 1,000 chunks through it against a bare in-memory stream;
  * - replaying 10,000 logged events from the table, and rebuilding a message from them;
  * - database statements per step of a real run through the routes.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { databaseCalls } from '@/db/open.mjs';
 import { appendRunEvents } from '@/db/queries/run-events';
@@ -15,6 +17,20 @@ import { followRunFromLog, RunLog } from '@/lib/server/run-log';
 import { readChunks, setupAppHarness } from '../support/app-harness';
 
 const app = setupAppHarness({ name: 'bench' });
+
+/** Off for the end-to-end figure's rounds "without": the log's batches are not written (every other write is). */
+const logWrites = vi.hoisted(() => ({ on: true, batches: 0 }));
+vi.mock('@/db/queries/run-events', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/db/queries/run-events')>();
+  return {
+    ...actual,
+    appendRunEvents: (...args: Parameters<typeof actual.appendRunEvents>) => {
+      if (!logWrites.on) return Promise.resolve();
+      logWrites.batches++;
+      return actual.appendRunEvents(...args);
+    },
+  };
+});
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const delta = (i: number): AgentUIMessageChunk => ({ type: 'text-delta', id: 't', delta: `token${i} ` });
@@ -30,7 +46,38 @@ async function drain<T>(stream: ReadableStream<T>): Promise<number> {
 }
 
 describe('run log figures', () => {
-  it('streaming overhead: 1,000 chunks at full speed, with the log against without', async () => {
+  it('streaming overhead end to end: a 1,000-token stream at full speed, with the log against without', async () => {
+    const turn = async (on: boolean) => {
+      const sessionId = await app.newSession();
+      logWrites.on = on;
+      const batches = logWrites.batches;
+      try {
+        const cpu = process.cpuUsage();
+        const t0 = performance.now();
+        const chunks = await readChunks(await app.chat(sessionId, 'Go [[scenario:paced?tokens=1000]]'));
+        const wallMs = performance.now() - t0;
+        // The run saves its end, and the log its last batch, after the stream closes: the CPU figure waits for them.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const used = process.cpuUsage(cpu);
+        expect(chunks.filter((chunk) => chunk.type === 'text-delta')).toHaveLength(1000);
+        return { wallMs, cpuMs: (used.user + used.system) / 1000, batches: logWrites.batches - batches };
+      } finally {
+        logWrites.on = true;
+      }
+    };
+    await turn(true);
+    await turn(false);
+    const rounds: Array<{ with: Awaited<ReturnType<typeof turn>>; without: Awaited<ReturnType<typeof turn>> }> = [];
+    // In turn, so the machine's drift falls on both sides alike.
+    for (let round = 0; round < 9; round++) rounds.push(round % 2 ? { without: await turn(false), with: await turn(true) } : { with: await turn(true), without: await turn(false) });
+    expect(rounds.every((round) => round.with.batches > 0 && round.without.batches === 0)).toBe(true);
+    const figure = (side: 'with' | 'without', key: 'wallMs' | 'cpuMs') => median(rounds.map((round) => round[side][key]));
+    console.info(
+      `[figure] a 1,000-token stream at full speed, end to end: without the log's writes ${figure('without', 'wallMs').toFixed(1)} ms, with them ${figure('with', 'wallMs').toFixed(1)} ms (wall, median of 9 in turn); CPU ${figure('without', 'cpuMs').toFixed(1)} against ${figure('with', 'cpuMs').toFixed(1)} ms; ${rounds[0]!.with.batches} batches`,
+    );
+  });
+
+  it('the log alone: 1,000 chunks at full speed, with the log against a bare in-memory stream', async () => {
     const db = await getDb();
     const without: number[] = [];
     const withLog: number[] = [];
