@@ -63,7 +63,7 @@ function rows(figures) {
       'database bytes per step at 2,000 messages',
       '–',
       `${fmt(b.bytesPerStep.median / 1024)} KiB for ${fmt(b.newContentPerStep.median, 0)} B of content (traces ${fmt(b.traceBytesPerStep.median / 1024)} KiB, run log ${fmt(b.eventBytesPerStep.median / 1024)} KiB${b.keptBytesPerStep ? `; ${fmt(b.keptBytesPerStep.median / 1024)} KiB, ${fmt(b.keptBytesPerStep.median / b.newContentPerStep.median, 1)}×, once the run log is pruned 10 min after the run` : ''})`,
-      `${fmt(b.bytesPerStep.median / b.newContentPerStep.median, 0)}×`,
+      `${fmt(b.bytesPerStep.median / b.newContentPerStep.median, 1)}×`,
       '≤ 10× the new content',
       b.bytesPerStep.median <= 10 * b.newContentPerStep.median,
     );
