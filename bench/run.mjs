@@ -77,16 +77,17 @@ async function main() {
    * to ±30 % over minutes (the floor's 20-step wall was 233 ms in one table and 169 ms in the next), and a ratio of
    * two figures measured one after the other carried that drift.
    */
-  async function inTurns(measureOne) {
+  async function inTurns(measureOne, rounds = reps) {
     const values = { floor: [], app: [] };
-    for (let round = 0; round < reps; round++) {
+    for (let round = 0; round < rounds; round++) {
       for (const { side, server, scripted } of sides) values[side].push(...(await measureOne({ server, scripted, warmUp: round === 0 })).values);
     }
     return { floor: summary(values.floor), app: summary(values.app) };
   }
 
   await measure('wall', async () => {
-    figures.wall = await inTurns(({ server, warmUp }) => wallTwentySteps({ app: server, reps: 1, warmUp }));
+    // A run takes a quarter of a second: 15 rounds, since 5 gave medians 1.27x to 1.59x apart on one build.
+    figures.wall = await inTurns(({ server, warmUp }) => wallTwentySteps({ app: server, reps: 1, warmUp }), quick ? reps : 15);
     log(`20-step wall: floor ${figures.wall.floor.median.toFixed(0)} ms, app ${figures.wall.app.median.toFixed(0)} ms`);
   });
 
