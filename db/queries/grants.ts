@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, asc, eq, exists, isNull } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { preparedPerDb } from '../prepared';
 import { sessions, toolGrants, type SessionRow, type ToolGrantRow } from '../schema';
 
 /** Standing grants ("Always allow TOOL in this session"). A revoked grant is kept for the record. */
@@ -22,20 +23,32 @@ async function hasActiveGrant(db: Db, ownerId: string, sessionId: string, toolNa
   return Boolean(row);
 }
 
+const permissionState = preparedPerDb((db: Db) => {
+  const grant = db
+    .select({ id: toolGrants.id })
+    .from(toolGrants)
+    .where(
+      and(
+        eq(toolGrants.ownerId, sql.placeholder('ownerId')),
+        eq(toolGrants.sessionId, sql.placeholder('sessionId')),
+        eq(toolGrants.toolName, sql.placeholder('toolName')),
+        isNull(toolGrants.revokedAt),
+      ),
+    );
+  return db
+    .select({ mode: sessions.permissionMode, granted: exists(grant).mapWith(Boolean) })
+    .from(sessions)
+    .where(and(eq(sessions.ownerId, sql.placeholder('ownerId')), eq(sessions.id, sql.placeholder('sessionId'))))
+    .prepare();
+});
+
 /**
  * The session's permission mode and whether the tool has an active grant, in one statement
  * (read at every tool call: a switch or a grant applies from the next call). Undefined when
  * the session does not exist.
  */
 export async function toolPermissionState(db: Db, ownerId: string, sessionId: string, toolName: string): Promise<{ mode: SessionRow['permissionMode']; granted: boolean } | undefined> {
-  const grant = db
-    .select({ id: toolGrants.id })
-    .from(toolGrants)
-    .where(and(eq(toolGrants.ownerId, ownerId), eq(toolGrants.sessionId, sessionId), eq(toolGrants.toolName, toolName), isNull(toolGrants.revokedAt)));
-  const [row] = await db
-    .select({ mode: sessions.permissionMode, granted: exists(grant).mapWith(Boolean) })
-    .from(sessions)
-    .where(and(eq(sessions.ownerId, ownerId), eq(sessions.id, sessionId)));
+  const row = await permissionState(db).get({ ownerId, sessionId, toolName });
   return row ? { mode: row.mode, granted: Boolean(row.granted) } : undefined;
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { preparedPerDb } from '../prepared';
 import { sessions, type SessionRow } from '../schema';
 
 const DEFAULT_SESSION_TITLE = 'New session';
@@ -107,11 +108,15 @@ export async function deleteSession(db: Db, ownerId: string, id: string): Promis
   return deleted.length > 0;
 }
 
-/** Read at every tool call, so a switch applies from the next call, even mid-run. */
-export async function getPermissionMode(db: Db, ownerId: string, id: string): Promise<SessionRow['permissionMode'] | undefined> {
-  const [row] = await db
+const permissionMode = preparedPerDb((db: Db) =>
+  db
     .select({ permissionMode: sessions.permissionMode })
     .from(sessions)
-    .where(and(eq(sessions.ownerId, ownerId), eq(sessions.id, id)));
-  return row?.permissionMode;
+    .where(and(eq(sessions.ownerId, sql.placeholder('ownerId')), eq(sessions.id, sql.placeholder('id'))))
+    .prepare(),
+);
+
+/** Read at every model call, so a switch applies from the next call, even mid-run. */
+export async function getPermissionMode(db: Db, ownerId: string, id: string): Promise<SessionRow['permissionMode'] | undefined> {
+  return (await permissionMode(db).get({ ownerId, id }))?.permissionMode;
 }

@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type Db } from '@/db/client';
 import { getMessageRow, loadMessageRows, messageExists, saveMessage } from '@/db/queries/messages';
 import { createRun, finishRun, insertRunStep, listOrphanedRuns, listRunSteps, listRuns } from '@/db/queries/runs';
-import { createSession, deleteSession, getSession, listSessions, setAutoTitle, touchSession, updateSession } from '@/db/queries/sessions';
+import { grantTool, toolPermissionState } from '@/db/queries/grants';
+import { createSession, deleteSession, getPermissionMode, getSession, listSessions, setAutoTitle, touchSession, updateSession } from '@/db/queries/sessions';
 import { emptyUsage, type AgentUIMessage } from '@/lib/agent/messages';
 import { createStepTrace } from '@/lib/agent/trace';
 
@@ -18,6 +19,24 @@ beforeEach(async () => {
 const text = (id: string, role: 'user' | 'assistant', value: string): AgentUIMessage => ({ id, role, parts: [{ type: 'text', text: value }] });
 
 describe('sessions', () => {
+  it('permission reads (prepared once per database) see a switch and a grant at once, each in its own database', async () => {
+    const other = await openTestDatabase(`file:${path.join(mkdtempSync(path.join(tmpdir(), 'ap-db-')), 'other.db')}`);
+    await createSession(db, { id: 's', ownerId: 'me', modelKey: 'demo:demo-agent' });
+    await createSession(other, { id: 's', ownerId: 'me', modelKey: 'demo:demo-agent' });
+    expect(await getPermissionMode(db, 'me', 's')).toBe('ask');
+    expect(await toolPermissionState(db, 'me', 's', 'bash')).toEqual({ mode: 'ask', granted: false });
+    await updateSession(db, 'me', 's', { permissionMode: 'accept-edits' });
+    await grantTool(db, { id: 'g1', ownerId: 'me', sessionId: 's', toolName: 'bash' });
+    expect(await getPermissionMode(db, 'me', 's')).toBe('accept-edits');
+    expect(await toolPermissionState(db, 'me', 's', 'bash')).toEqual({ mode: 'accept-edits', granted: true });
+    expect(await toolPermissionState(db, 'me', 's', 'write_file')).toEqual({ mode: 'accept-edits', granted: false });
+    // The other database, read through its own statements, is untouched; another owner sees no session.
+    expect(await getPermissionMode(other, 'me', 's')).toBe('ask');
+    expect(await toolPermissionState(other, 'me', 's', 'bash')).toEqual({ mode: 'ask', granted: false });
+    expect(await getPermissionMode(db, 'someone-else', 's')).toBeUndefined();
+    expect(await toolPermissionState(db, 'someone-else', 's', 'bash')).toBeUndefined();
+  });
+
   it('lists sessions newest first, only for their owner', async () => {
     await createSession(db, { id: 'a', ownerId: 'me', modelKey: 'demo:demo-agent', now: 1000 });
     await createSession(db, { id: 'b', ownerId: 'me', modelKey: 'demo:demo-agent', now: 2000 });
