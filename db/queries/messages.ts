@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { Db } from '../client';
+import { preparedPerDb } from '../prepared';
 import { messages, sessions } from '../schema';
 
 /**
@@ -82,6 +83,18 @@ export async function setActiveLeaf(db: Db, ownerId: string, sessionId: string, 
   return true;
 }
 
+/** The save every step makes: prepared once per database (db/prepared.ts). */
+const replaceMessage = preparedPerDb((db: Db) =>
+  db
+    .update(messages)
+    // drizzle's types take no placeholder in set(), an SQL fragment holding one they do: it is filled in as it
+    // comes, without the column's mapping, so the message goes in as the JSON text that mapping would make.
+    .set({ message: sql`${sql.placeholder('message')}`, updatedAt: sql`${sql.placeholder('now')}` })
+    .where(and(eq(messages.id, sql.placeholder('id')), eq(messages.sessionId, sql.placeholder('sessionId'))))
+    .returning({ id: messages.id })
+    .prepare(),
+);
+
 /**
  * Inserts the message as a child of the active leaf and makes it the leaf,
  * or replaces it when a row with its id exists (an assistant message is saved
@@ -90,11 +103,7 @@ export async function setActiveLeaf(db: Db, ownerId: string, sessionId: string, 
 export async function saveMessage(db: Db, ownerId: string, sessionId: string, message: AgentUIMessage): Promise<void> {
   const now = Date.now();
   // A run saves its message at every step: one statement, whatever the session's length.
-  const updated = await db
-    .update(messages)
-    .set({ message, updatedAt: now })
-    .where(and(eq(messages.id, message.id), eq(messages.sessionId, sessionId)))
-    .returning({ id: messages.id });
+  const updated = await replaceMessage(db).all({ message: JSON.stringify(message), now, id: message.id, sessionId });
   if (updated.length > 0) return;
   await db.transaction(async (tx) => {
     const [existing] = await tx

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { rebuildRequestBody, type SharedRequestField, type StoredBodyBase } from '@/lib/agent/trace-body';
 import type { Db } from '../client';
+import { preparedPerDb } from '../prepared';
 import { runs, runSteps, type RunRow, type RunStepRow } from '../schema';
 
 export type RunStatus = RunRow['status'];
@@ -93,8 +94,25 @@ export async function insertRunStep(
   db: Db,
   input: { id: string; runId: string; sessionId: string; ownerId: string; stepNumber: number; trace: RunStepRow['trace'] },
 ): Promise<void> {
-  await db.insert(runSteps).values(withBaseStepId({ ...input, createdAt: Date.now() }));
+  await insertStep(db).run(withBaseStepId({ ...input, createdAt: Date.now() }));
 }
+
+/** The insert every step makes: prepared once per database (db/prepared.ts). */
+const insertStep = preparedPerDb((db: Db) =>
+  db
+    .insert(runSteps)
+    .values({
+      id: sql.placeholder('id'),
+      runId: sql.placeholder('runId'),
+      sessionId: sql.placeholder('sessionId'),
+      ownerId: sql.placeholder('ownerId'),
+      stepNumber: sql.placeholder('stepNumber'),
+      trace: sql.placeholder('trace'),
+      baseStepId: sql.placeholder('baseStepId'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare(),
+);
 
 /** A step row with `baseStepId` from its trace: the column the chain walk follows (the trace itself is deflated). */
 export function withBaseStepId<T extends { trace: RunStepRow['trace'] }>(row: T): T & { baseStepId: string | null } {
