@@ -90,13 +90,6 @@ export async function listRunningSessionIds(db: Db, ownerId: string): Promise<Se
   return new Set(rows.map((row) => row.sessionId));
 }
 
-export async function insertRunStep(
-  db: Db,
-  input: { id: string; runId: string; sessionId: string; ownerId: string; stepNumber: number; trace: RunStepRow['trace'] },
-): Promise<void> {
-  await insertStep(db).run(withBaseStepId({ ...input, createdAt: Date.now() }));
-}
-
 /** The insert every step makes: prepared once per database (db/prepared.ts). */
 const insertStep = preparedPerDb((db: Db) =>
   db
@@ -113,6 +106,13 @@ const insertStep = preparedPerDb((db: Db) =>
     })
     .prepare(),
 );
+
+export async function insertRunStep(
+  db: Db,
+  input: { id: string; runId: string; sessionId: string; ownerId: string; stepNumber: number; trace: RunStepRow['trace'] },
+): Promise<void> {
+  await insertStep(db).run(withBaseStepId({ ...input, createdAt: Date.now() }));
+}
 
 /** A step row with `baseStepId` from its trace: the column the chain walk follows (the trace itself is deflated). */
 export function withBaseStepId<T extends { trace: RunStepRow['trace'] }>(row: T): T & { baseStepId: string | null } {
