@@ -18,7 +18,9 @@ const nextConfig = {
   turbopack: {
     // Streamdown imports rehype-raw (and so parse5, an HTML parser) for a pipeline step we always drop: raw HTML in
     // model text is shown as text (components/chat/markdown-renderer.tsx). A stub takes its place in every bundle.
-    resolveAlias: { 'rehype-raw': './components/chat/no-raw-html.ts' },
+    // `ai` brings the AI Gateway's client into the browser although no browser code of `ai` calls it: a stub takes
+    // its place there (lib/client/no-gateway.ts); the server keeps the real one.
+    resolveAlias: { 'rehype-raw': './components/chat/no-raw-html.ts', '@ai-sdk/gateway': { browser: './lib/client/no-gateway.ts' } },
   },
   // A self-contained server folder (.next/standalone, traced node_modules) for containers and copies to other
   // machines; scripts/standalone.mjs adds the custom server, static files and migrations to it (docs/deploy.md).

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
-import { bundleProblems, PARSE5_MARKERS, SESSION_ROUTE } from '../../scripts/bundle-size.mjs';
+import { bundleProblems, GATEWAY_MARKERS, PARSE5_MARKERS, SESSION_ROUTE } from '../../scripts/bundle-size.mjs';
 
 /** A build folder with the session route's first-load chunks and any extra (lazy) chunks. */
 function fakeBuild(firstLoad: Record<string, string>, lazy: Record<string, string> = {}): string {
@@ -53,5 +53,12 @@ describe('the bundle budget (npm test, after the build)', () => {
   test.each(PARSE5_MARKERS)('parse5 in any browser chunk fails, even a lazy one (marker %s)', (marker) => {
     const dir = fakeBuild({ 'a.js': 'main' }, { 'nested/late.js': `var e="${marker}";` });
     expect(bundleProblems(dir, 10_000)).toEqual([`${path.join('static', 'chunks', 'nested', 'late.js')} holds parse5 (rehype-raw): raw HTML must never be parsed in the browser`]);
+  });
+
+  test.each(GATEWAY_MARKERS)('the AI Gateway client in any browser chunk fails (marker %s)', (marker) => {
+    const dir = fakeBuild({ 'a.js': `var h="${marker}";` });
+    expect(bundleProblems(dir, 10_000)).toEqual([
+      `${path.join('static', 'chunks', 'a.js')} holds the AI Gateway client (@ai-sdk/gateway): the browser never calls a model (lib/client/no-gateway.ts)`,
+    ]);
   });
 });
