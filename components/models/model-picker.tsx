@@ -78,7 +78,7 @@ export function ModelPicker({
         else setQuery('');
       }}
     >
-      {/* A native title, not a Radix tooltip: the list hands focus back here on close, which would pop a tooltip. */}
+      {/* A native title, not a WithTooltip: the list hands focus back here on close, which would pop a tooltip. */}
       <PopoverTrigger
         type="button"
         // Named by what it shows, after what it is (label in name, WCAG 2.5.3).

@@ -102,7 +102,7 @@ function SessionLink({ session, active, onNavigate }: { session: SessionSummary;
 function SessionItemMenu({ id, title, onRename, onDelete }: { id: string; title: string; onRename: () => void; onDelete: () => void }) {
   return (
     <DropdownMenu>
-      {/* A native title, not a Radix tooltip: the menu hands focus back here on close, which would pop a tooltip. */}
+      {/* A native title, not a WithTooltip: the menu hands focus back here on close, which would pop a tooltip. */}
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createSession, expectRenderedMarkdown, lastAssistant, MODELS, newSession, openSession, scenario, send, uniqueId, waitForHydration, waitForRunEnd } from './helpers';
+import { createSession, expectRenderedMarkdown, lastAssistant, MODELS, newSession, openSession, scenario, send, shot, uniqueId, waitForHydration, waitForRunEnd } from './helpers';
 
 function sidebarItem(page: Page, id: string) {
   return page.getByTestId('sidebar').locator(`[data-testid="session-item"][data-session-id="${id}"]`);
@@ -33,6 +33,26 @@ test.describe('sessions sidebar', () => {
     // Titled after the first message.
     await expect(items.first().getByTestId('session-title')).toContainText(words);
     await expect(page.getByTestId('session-title-button')).toContainText(words);
+  });
+
+  test("a control's tooltip opens on hover, describes it, moves to the next control at once and closes when the pointer leaves", async ({ page }) => {
+    await openSession(page, await createSession(page.request, MODELS.chat, `Tooltips ${uniqueId()}`));
+    await waitForHydration(page);
+    const rename = page.getByTestId('session-title-button');
+    await rename.hover();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toHaveText('Rename session');
+    await expect(rename).toHaveAttribute('aria-describedby', (await tooltip.getAttribute('id')) ?? 'missing');
+    // Below its trigger (side="bottom"), inside the window.
+    const [trigger, bubble] = [await rename.boundingBox(), await tooltip.boundingBox()];
+    expect(bubble!.y).toBeGreaterThanOrEqual(trigger!.y + trigger!.height);
+    await shot(page, 'tooltip-rename');
+    // The sidebar's "Compare models side by side" right after: one tooltip, the new one.
+    await page.getByTestId('compare-open').hover();
+    await expect(tooltip).toHaveText('Compare models side by side');
+    await page.mouse.move(700, 400);
+    await expect(tooltip).toHaveCount(0);
+    await expect(rename).not.toHaveAttribute('aria-describedby');
   });
 
   test('sessions are listed newest first, also after a reload', async ({ page }) => {
