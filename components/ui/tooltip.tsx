@@ -13,8 +13,8 @@ import type { TooltipSide } from '@/components/ui/tooltip-bubble';
  *
  * The behaviour is Radix's: a tooltip opens after the provider's delay on hover (mouse or pen, never touch) and at
  * once on focus that no press started; at once again within 300 ms of another one closing; one is open at a time. It
- * closes when the pointer leaves, on blur, press, click, Escape (which goes no further: a dialog under it stays
- * open) and when something scrolls its trigger. The bubble is role="tooltip", and describes the trigger while open.
+ * closes when the pointer leaves, on blur, press, click, Escape (marked handled: a dialog under it stays open) and
+ * when something scrolls its trigger. The bubble is role="tooltip", and describes the trigger while open.
  * Unlike Radix's, the bubble cannot be hovered: the pointer leaving the trigger closes it.
  */
 const loadBubble = () => import('@/components/ui/tooltip-bubble');
@@ -117,8 +117,8 @@ function Tooltip({ children }: { children: React.ReactNode }) {
   // Closed for good when it unmounts open (the group must not keep calling it).
   React.useEffect(() => hide, [hide]);
 
-  // While open: Escape closes it and goes no further (Radix's layers: the tooltip is the topmost), and so does a
-  // scroll of anything holding the trigger.
+  // While open: Escape closes it, marked handled so that a Radix layer under it (a dialog, a sheet) stays open as it
+  // did when the tooltip was Radix's topmost layer; a scroll of anything holding the trigger closes it too.
   React.useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
