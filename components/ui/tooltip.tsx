@@ -62,9 +62,9 @@ function TooltipProvider({ delayDuration = 300, children }: { delayDuration?: nu
 }
 
 interface TooltipState {
-  open: boolean;
+  /** The trigger it is open beside; null while closed. */
+  anchor: HTMLElement | null;
   contentId: string;
-  trigger: HTMLElement | null;
   setTrigger: (element: HTMLElement | null) => void;
   handlers: {
     onPointerMove: (event: React.PointerEvent) => void;
@@ -86,8 +86,13 @@ function useTooltip(part: string): TooltipState {
 
 function Tooltip({ children }: { children: React.ReactNode }) {
   const { group, delayDuration } = React.useContext(GroupContext);
-  const [open, setOpen] = React.useState(false);
-  const [trigger, setTrigger] = React.useState<HTMLElement | null>(null);
+  // The trigger element is kept in a ref, and becomes state only when the tooltip opens: as state from its ref, every
+  // tooltip rendered twice as it mounted (a long session's page has five per message).
+  const [anchor, setAnchor] = React.useState<HTMLElement | null>(null);
+  const trigger = React.useRef<HTMLElement | null>(null);
+  const setTrigger = React.useCallback((element: HTMLElement | null) => {
+    trigger.current = element;
+  }, []);
   const contentId = React.useId();
   const openRef = React.useRef(false);
   const timer = React.useRef<number | undefined>(undefined);
@@ -101,17 +106,17 @@ function Tooltip({ children }: { children: React.ReactNode }) {
     timer.current = undefined;
     if (!openRef.current) return;
     openRef.current = false;
-    setOpen(false);
+    setAnchor(null);
     group.closed(contentId);
   }, [group, contentId]);
 
   const show = React.useCallback(() => {
     window.clearTimeout(timer.current);
     timer.current = undefined;
-    if (openRef.current) return;
+    if (openRef.current || !trigger.current) return;
     group.opened(contentId, hide);
     openRef.current = true;
-    setOpen(true);
+    setAnchor(trigger.current);
   }, [group, contentId, hide]);
 
   // Closed for good when it unmounts open (the group must not keep calling it).
@@ -120,14 +125,14 @@ function Tooltip({ children }: { children: React.ReactNode }) {
   // While open: Escape closes it, marked handled so that a Radix layer under it (a dialog, a sheet) stays open as it
   // did when the tooltip was Radix's topmost layer; a scroll of anything holding the trigger closes it too.
   React.useEffect(() => {
-    if (!open) return;
+    if (!anchor) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.preventDefault();
       hide();
     };
     const onScroll = (event: Event) => {
-      if (trigger && event.target instanceof Node && event.target.contains(trigger)) hide();
+      if (event.target instanceof Node && event.target.contains(anchor)) hide();
     };
     window.addEventListener('keydown', onKeyDown, true);
     window.addEventListener('scroll', onScroll, true);
@@ -135,7 +140,7 @@ function Tooltip({ children }: { children: React.ReactNode }) {
       window.removeEventListener('keydown', onKeyDown, true);
       window.removeEventListener('scroll', onScroll, true);
     };
-  }, [open, trigger, hide]);
+  }, [anchor, hide]);
 
   const handlers = React.useMemo<TooltipState['handlers']>(
     () => ({
@@ -163,7 +168,7 @@ function Tooltip({ children }: { children: React.ReactNode }) {
     [group, delayDuration, show, hide],
   );
 
-  const value = React.useMemo(() => ({ open, contentId, trigger, setTrigger, handlers }), [open, contentId, trigger, handlers]);
+  const value = React.useMemo(() => ({ anchor, contentId, setTrigger, handlers }), [anchor, contentId, setTrigger, handlers]);
   return <TooltipContext.Provider value={value}>{children}</TooltipContext.Provider>;
 }
 
@@ -176,12 +181,12 @@ function composed<E>(theirs: ((event: E) => void) | undefined, ours: (event: E) 
 }
 
 function TooltipTrigger({ asChild, onPointerMove, onPointerLeave, onPointerDown, onFocus, onBlur, onClick, ...props }: React.ComponentProps<'button'> & { asChild?: boolean }) {
-  const { open, contentId, setTrigger, handlers } = useTooltip('TooltipTrigger');
+  const { anchor, contentId, setTrigger, handlers } = useTooltip('TooltipTrigger');
   const Element = asChild ? Slot.Root : 'button';
   return (
     <Element
       data-slot="tooltip-trigger"
-      aria-describedby={open ? contentId : undefined}
+      aria-describedby={anchor ? contentId : undefined}
       {...props}
       ref={setTrigger}
       onPointerMove={composed(onPointerMove, handlers.onPointerMove)}
@@ -205,10 +210,10 @@ function TooltipContent({
   className?: string;
   children: React.ReactNode;
 }) {
-  const { open, contentId, trigger } = useTooltip('TooltipContent');
-  if (!open || !trigger) return null;
+  const { anchor, contentId } = useTooltip('TooltipContent');
+  if (!anchor) return null;
   return (
-    <TooltipBubble anchor={trigger} id={contentId} side={side} sideOffset={sideOffset} className={className}>
+    <TooltipBubble anchor={anchor} id={contentId} side={side} sideOffset={sideOffset} className={className}>
       {children}
     </TooltipBubble>
   );

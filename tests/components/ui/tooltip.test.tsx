@@ -117,4 +117,20 @@ describe('tooltips (the bubble loads on first use)', () => {
     act(() => button('Target').focus());
     expect(onFocus).toHaveBeenCalledTimes(1);
   });
+
+  test('a tooltip renders its control once as it mounts (a long session has five per message)', () => {
+    let renders = 0;
+    const Control = (props: React.ComponentProps<'button'>) => {
+      renders++;
+      return <button type="button" {...props} />;
+    };
+    render(
+      <TooltipProvider>
+        <WithTooltip label="Label">
+          <Control>Target</Control>
+        </WithTooltip>
+      </TooltipProvider>,
+    );
+    expect(renders).toBe(1);
+  });
 });
