@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ArrowUpIcon, ListPlusIcon, SquareIcon } from 'lucide-react';
 import { ComposerMenuList, menuOptionId, type ComposerMenuItem } from '@/components/chat/composer-menu';
 import { CatalogMenu } from '@/components/chat/catalog-menu';
@@ -17,6 +17,19 @@ import { commandTakesArgument, type ArgumentOption, type ArgumentSource, type Sl
 import { cn } from '@/lib/utils';
 
 const MAX_INPUT_HEIGHT_PX = 280;
+
+/**
+ * Text typed into the server-rendered box before the page hydrated is in the box but not in the draft: React does not
+ * report it, so Send stayed disabled beside visible text (a fast typist on a slow load, or a test filling the box right
+ * after a reload). Taken into the draft once, as the box mounts.
+ */
+function useTextTypedBeforeHydration(ref: React.RefObject<HTMLTextAreaElement | null>, value: string, onChange: (value: string) => void) {
+  const first = useRef({ value, onChange });
+  useEffect(() => {
+    const typed = ref.current?.value;
+    if (typed && typed !== first.current.value) first.current.onChange(typed);
+  }, [ref]);
+}
 
 interface ComposerProps {
   value: string;
@@ -121,6 +134,7 @@ export function Composer({
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const ref = inputRef ?? ownRef;
   useAutoGrow(ref, value);
+  useTextTypedBeforeHydration(ref, value, onChange);
 
   const length = value.length;
   const tooLong = length > MAX_MESSAGE_CHARS;
