@@ -1,10 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import dynamic from 'next/dynamic';
 import type { StickToBottomContext } from 'use-stick-to-bottom';
 import { ApprovalActionsProvider, type ApprovalActions } from '@/components/agent/approval-context';
-import { ChatError } from '@/components/chat/chat-error';
-import { EmptySession } from '@/components/chat/empty-session';
 import type { MessageActions } from '@/components/chat/hooks/use-message-actions';
 import type { SessionChat } from '@/components/chat/hooks/use-session-chat';
 import type { TranscriptHistoryState } from '@/components/chat/hooks/use-transcript-history';
@@ -14,6 +13,10 @@ import { TranscriptFind } from '@/components/chat/transcript-find';
 import { CompactionDividers } from '@/components/context/compaction-dividers';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { isRejection, readError } from '@/lib/client/api-error';
+
+/** A new session's welcome and a request's error: chunks of their own, fetched when one is drawn. */
+const EmptySession = dynamic(() => import('@/components/chat/empty-session').then((module) => module.EmptySession));
+const ChatError = dynamic(() => import('@/components/chat/chat-error').then((module) => module.ChatError));
 
 /** The conversation with its earlier pages, find bar, approval actions, compaction dividers and the last request's error. */
 export function ChatTranscriptArea({

@@ -1,10 +1,10 @@
 'use client';
 
 import { memo, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { PencilIcon } from 'lucide-react';
 import { BranchSwitcher } from '@/components/chat/branch-switcher';
 import { IdleButton, useConversationControls } from '@/components/chat/conversation-actions';
-import { EditMessageForm } from '@/components/chat/edit-message-form';
 import { MessageImages } from '@/components/chat/message-images';
 import { useEditRequest } from '@/components/chat/hooks/use-edit-request';
 import { ForkButton } from '@/components/chat/message-footer';
@@ -15,6 +15,9 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { messageText, type AgentUIMessage } from '@/lib/agent/messages';
 import { unreadableNotice } from '@/lib/agent/unreadable-message';
 import { messageAttachments } from '@/lib/client/mcp-catalog';
+
+/** The edit form: its own chunk, fetched when someone edits a message. */
+const EditMessageForm = dynamic(() => import('@/components/chat/edit-message-form').then((module) => module.EditMessageForm));
 
 /** The person's message: a right-aligned bubble, shown exactly as typed (no markdown). Memoised on the message object. */
 export const UserMessage = memo(function UserMessage({ message }: { message: AgentUIMessage }) {
