@@ -2,20 +2,19 @@
 
 import type { ReactNode } from 'react';
 import dynamic from 'next/dynamic';
-import { isRetryableRunEnd } from '@/components/agent/run-end-banner';
+import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
 import type { AgentUIMessagePart } from '@/lib/agent/messages';
 
-// Every row and card here is drawn only by some messages, so each is its own chunk, fetched when one is drawn (the
-// server renders them, and the page preloads the chunks its HTML needs): retries, failed attempts, nudges, tool
-// notices, the tool cap's left-out list, an unreadable message, a run's end that was not a plain finish, step mode's
-// paused request (with its request editor), and an MCP server's questions (elicitation) and sampling requests.
+// Rows and cards only some messages draw are their own chunks, fetched when one is drawn (the server renders them,
+// and the page preloads the chunks its HTML needs): retries, failed attempts, nudges, tool notices, the tool cap's
+// left-out list, an unreadable message, step mode's paused request (with its request editor), and an MCP server's
+// questions (elicitation) and sampling requests. The run-end banner stays: every finished reply has its marker.
 const RetryNoticeRow = dynamic(() => import('@/components/agent/retry-notice').then((module) => module.RetryNoticeRow));
 const FailedAttemptRow = dynamic(() => import('@/components/agent/failed-attempt-row').then((module) => module.FailedAttemptRow));
 const NudgeRow = dynamic(() => import('@/components/agent/nudge-row').then((module) => module.NudgeRow));
 const ToolNoticeRow = dynamic(() => import('@/components/agent/tool-notice-row').then((module) => module.ToolNoticeRow));
 const ToolsLeftOutRow = dynamic(() => import('@/components/agent/tools-left-out-row').then((module) => module.ToolsLeftOutRow));
 const UnreadableMessagePart = dynamic(() => import('@/components/chat/unreadable-message-part').then((module) => module.UnreadableMessagePart));
-const RunEndBanner = dynamic(() => import('@/components/agent/run-end-banner').then((module) => module.RunEndBanner));
 const PausedRequestCard = dynamic(() => import('@/components/agent/paused-request-card').then((module) => module.PausedRequestCard));
 const ElicitationCard = dynamic(() => import('@/components/agent/elicitation-card').then((module) => module.ElicitationCard));
 const SamplingCard = dynamic(() => import('@/components/agent/sampling-card').then((module) => module.SamplingCard));
