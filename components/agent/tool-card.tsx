@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazyPart } from '@/components/ui/lazy-part';
 import { useState } from 'react';
 import { getToolOrDynamicToolName } from 'ai';
 import { ChevronRightIcon } from 'lucide-react';
@@ -22,10 +22,10 @@ import { cn } from '@/lib/utils';
 import { VisibleText } from '@/components/ui/visible-text';
 
 /** MCP results with images, links or resources: their own chunk, fetched when a card shows one. */
-const RichOutputView = dynamic(() => import('@/components/agent/tool-renderers/rich-output-view').then((module) => module.RichOutputView));
+const RichOutputView = lazyPart(() => import('@/components/agent/tool-renderers/rich-output-view').then((module) => module.RichOutputView));
 /** A call waiting for a decision, and the note on a call whose arguments someone edited: chunks of their own too. */
-const ApprovalPrompt = dynamic(() => import('@/components/agent/approval-prompt').then((module) => module.ApprovalPrompt));
-const ToolEditNote = dynamic(() => import('@/components/agent/tool-edit-note').then((module) => module.ToolEditNote));
+const ApprovalPrompt = lazyPart(() => import('@/components/agent/approval-prompt').then((module) => module.ApprovalPrompt));
+const ToolEditNote = lazyPart(() => import('@/components/agent/tool-edit-note').then((module) => module.ToolEditNote));
 
 /**
  * One tool call: plain-words name, live state and elapsed time in the header;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import dynamic from 'next/dynamic';
+import { lazyPart } from '@/components/ui/lazy-part';
 import type { StickToBottomContext } from 'use-stick-to-bottom';
 import { ApprovalActionsProvider, type ApprovalActions } from '@/components/agent/approval-context';
 import type { MessageActions } from '@/components/chat/hooks/use-message-actions';
@@ -15,8 +15,8 @@ import type { AgentUIMessage } from '@/lib/agent/messages';
 import { isRejection, readError } from '@/lib/client/api-error';
 
 /** A new session's welcome and a request's error: chunks of their own, fetched when one is drawn. */
-const EmptySession = dynamic(() => import('@/components/chat/empty-session').then((module) => module.EmptySession));
-const ChatError = dynamic(() => import('@/components/chat/chat-error').then((module) => module.ChatError));
+const EmptySession = lazyPart(() => import('@/components/chat/empty-session').then((module) => module.EmptySession));
+const ChatError = lazyPart(() => import('@/components/chat/chat-error').then((module) => module.ChatError));
 
 /** The conversation with its earlier pages, find bar, approval actions, compaction dividers and the last request's error. */
 export function ChatTranscriptArea({

@@ -1,23 +1,21 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import dynamic from 'next/dynamic';
+import { lazyPart } from '@/components/ui/lazy-part';
+import { FailedAttemptRow } from '@/components/agent/failed-attempt-row';
+import { NudgeRow } from '@/components/agent/nudge-row';
+import { RetryNoticeRow } from '@/components/agent/retry-notice';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
+import { ToolNoticeRow } from '@/components/agent/tool-notice-row';
+import { UnreadableMessagePart } from '@/components/chat/unreadable-message-part';
+import { ToolsLeftOutRow } from '@/components/agent/tools-left-out-row';
 import type { AgentUIMessagePart } from '@/lib/agent/messages';
 
-// Rows and cards only some messages draw are their own chunks, fetched when one is drawn (the server renders them,
-// and the page preloads the chunks its HTML needs): retries, failed attempts, nudges, tool notices, the tool cap's
-// left-out list, an unreadable message, step mode's paused request (with its request editor), and an MCP server's
-// questions (elicitation) and sampling requests. The run-end banner stays: every finished reply has its marker.
-const RetryNoticeRow = dynamic(() => import('@/components/agent/retry-notice').then((module) => module.RetryNoticeRow));
-const FailedAttemptRow = dynamic(() => import('@/components/agent/failed-attempt-row').then((module) => module.FailedAttemptRow));
-const NudgeRow = dynamic(() => import('@/components/agent/nudge-row').then((module) => module.NudgeRow));
-const ToolNoticeRow = dynamic(() => import('@/components/agent/tool-notice-row').then((module) => module.ToolNoticeRow));
-const ToolsLeftOutRow = dynamic(() => import('@/components/agent/tools-left-out-row').then((module) => module.ToolsLeftOutRow));
-const UnreadableMessagePart = dynamic(() => import('@/components/chat/unreadable-message-part').then((module) => module.UnreadableMessagePart));
-const PausedRequestCard = dynamic(() => import('@/components/agent/paused-request-card').then((module) => module.PausedRequestCard));
-const ElicitationCard = dynamic(() => import('@/components/agent/elicitation-card').then((module) => module.ElicitationCard));
-const SamplingCard = dynamic(() => import('@/components/agent/sampling-card').then((module) => module.SamplingCard));
+// Cards only some sessions ever show are their own chunks, fetched when one is drawn: step mode's paused request
+// (with its request editor), and an MCP server's questions (elicitation) and sampling requests.
+const PausedRequestCard = lazyPart(() => import('@/components/agent/paused-request-card').then((module) => module.PausedRequestCard));
+const ElicitationCard = lazyPart(() => import('@/components/agent/elicitation-card').then((module) => module.ElicitationCard));
+const SamplingCard = lazyPart(() => import('@/components/agent/sampling-card').then((module) => module.SamplingCard));
 
 /**
  * Every data part type of AgentUIMessage, and how the transcript draws it: a

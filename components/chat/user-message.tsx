@@ -1,7 +1,7 @@
 'use client';
 
 import { memo, useState } from 'react';
-import dynamic from 'next/dynamic';
+import { lazyPart } from '@/components/ui/lazy-part';
 import { PencilIcon } from 'lucide-react';
 import { BranchSwitcher } from '@/components/chat/branch-switcher';
 import { IdleButton, useConversationControls } from '@/components/chat/conversation-actions';
@@ -17,7 +17,7 @@ import { unreadableNotice } from '@/lib/agent/unreadable-message';
 import { messageAttachments } from '@/lib/client/mcp-catalog';
 
 /** The edit form: its own chunk, fetched when someone edits a message. */
-const EditMessageForm = dynamic(() => import('@/components/chat/edit-message-form').then((module) => module.EditMessageForm));
+const EditMessageForm = lazyPart(() => import('@/components/chat/edit-message-form').then((module) => module.EditMessageForm));
 
 /** The person's message: a right-aligned bubble, shown exactly as typed (no markdown). Memoised on the message object. */
 export const UserMessage = memo(function UserMessage({ message }: { message: AgentUIMessage }) {

@@ -18,8 +18,10 @@ async function open(part: ToolPart, title: string) {
   const user = userEvent.setup();
   renderInApp(<ToolCard part={part} messageStreaming={false} />);
   await user.click(screen.getByRole('button', { name: new RegExp(`^Show details of ${title}\\b`) }));
-  // findBy: the rich view is its own chunk; the card opens once it has arrived.
-  return { user, output: await screen.findByTestId('tool-output') };
+  // The rich view is its own chunk: the card opens at once, the view is in it once the chunk has arrived.
+  const output = await screen.findByTestId('tool-output');
+  await within(output).findByTestId('rich-output');
+  return { user, output };
 }
 
 describe('rich MCP results in the card', () => {

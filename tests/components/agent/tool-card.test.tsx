@@ -242,7 +242,7 @@ describe('denied', () => {
 });
 
 describe('awaiting approval', () => {
-  test('a pending request shows the approval prompt with the reason it asks', () => {
+  test('a pending request shows the approval prompt with the reason it asks', async () => {
     const part = writeFileAwaiting(undefined, 'write_file changes the workspace.');
     const actions = approvalActions({ pendingIds: [part.approval.id] });
     renderInApp(
@@ -253,7 +253,8 @@ describe('awaiting approval', () => {
 
     expect(card()).toHaveProperty('dataset.state', 'approval-requested');
     expect(stateBadge().textContent).toBe('Needs approval');
-    const prompt = screen.getByTestId('approval-prompt');
+    // The prompt is its own chunk (tool-card.tsx): there once it has arrived.
+    const prompt = await screen.findByTestId('approval-prompt');
     expect(within(prompt).getByText('write_file changes the workspace.')).toBeTruthy();
     expect(within(prompt).getByRole('button', { name: 'Approve' })).toBeTruthy();
     expect(within(prompt).getByRole('button', { name: 'Always allow Write file in this session' })).toBeTruthy();
@@ -270,7 +271,7 @@ describe('awaiting approval', () => {
       </ApprovalActionsProvider>,
     );
 
-    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
     expect(actions.answer).toHaveBeenCalledExactlyOnceWith(part.approval.id, { approved: true, alwaysAllow: false });
   });
 
@@ -318,7 +319,7 @@ describe('edited arguments', () => {
     );
 
     expect(card().dataset.edited).toBe('true');
-    const note = screen.getByTestId('tool-edited');
+    const note = await screen.findByTestId('tool-edited');
     expect(note.textContent).toContain('Arguments edited by you before approval');
 
     await user.click(toggle('Write file'));

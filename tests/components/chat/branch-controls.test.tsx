@@ -50,7 +50,8 @@ test('editing a message sends the new text; unchanged text cannot be sent, Escap
   const value = actions();
   renderWith(value, <UserMessage message={question} />);
   await userEvent.click(screen.getByRole('button', { name: 'Edit message' }));
-  const input = screen.getByRole('textbox', { name: 'Edit your message' });
+  // The form is its own chunk (user-message.tsx): there once it has arrived.
+  const input = await screen.findByRole('textbox', { name: 'Edit your message' });
   expect(screen.getByTestId('edit-message-send')).toHaveProperty('disabled', true);
   await userEvent.clear(input);
   await userEvent.type(input, 'What is 3+3?');
@@ -59,6 +60,7 @@ test('editing a message sends the new text; unchanged text cannot be sent, Escap
   expect(screen.getByText('What is 2+2?')).toBeTruthy();
 
   await userEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+  await screen.findByTestId('edit-message-form');
   await userEvent.keyboard('{Escape}');
   expect(screen.queryByTestId('edit-message-form')).toBeNull();
 });

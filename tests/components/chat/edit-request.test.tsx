@@ -24,14 +24,15 @@ test('only the message asked for opens its edit form, and closing it gives the f
   const returnFocus = vi.fn();
   expect(requestEdit('not-on-the-page', returnFocus)).toBe(false);
   act(() => void expect(requestEdit('u2', returnFocus)).toBe(true));
-  expect(screen.getAllByTestId('edit-message-input')).toHaveLength(1);
+  // The form is its own chunk (user-message.tsx): there once it has arrived.
+  expect(await screen.findAllByTestId('edit-message-input')).toHaveLength(1);
   expect((screen.getByTestId('edit-message-input') as HTMLTextAreaElement).value).toBe('Second');
   await userEvent.keyboard('{Escape}');
   expect(screen.queryByTestId('edit-message-form')).toBeNull();
   expect(returnFocus).toHaveBeenCalledTimes(1);
 
   act(() => void requestEdit('u2', returnFocus));
-  await userEvent.clear(screen.getByTestId('edit-message-input'));
+  await userEvent.clear(await screen.findByTestId('edit-message-input'));
   await userEvent.type(screen.getByTestId('edit-message-input'), 'Second, edited{Enter}');
   expect(actions.edit).toHaveBeenCalledWith('u2', 'Second, edited');
   expect(returnFocus).toHaveBeenCalledTimes(2);
