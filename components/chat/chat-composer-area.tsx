@@ -25,13 +25,14 @@ import { cn } from '@/lib/utils';
 import { queueHoldReason } from '@/lib/client/queue-hold';
 import { useLatestCallback } from '@/lib/client/use-latest-callback';
 import { latestTodosFromMessages } from '@/lib/todos/todos';
+import { lazyPart } from '@/components/ui/lazy-part';
 
 // /help and /cost panels and an MCP prompt's arguments form: fetched the first time one is asked for.
 const PromptArgsForm = dynamic(() => import('@/components/chat/prompt-args-form').then((module) => module.PromptArgsForm), { ssr: false });
 const HelpPanel = dynamic(() => import('@/components/chat/command-panels').then((module) => module.HelpPanel), { ssr: false });
 // Shown only while something is queued or a todo list exists: loaded then, outside the page's first load.
-const QueuedMessages = dynamic(() => import('@/components/chat/queued-messages').then((module) => module.QueuedMessages));
-const TodoChecklist = dynamic(() => import('@/components/agent/todo-checklist').then((module) => module.TodoChecklist));
+const QueuedMessages = lazyPart(() => import('@/components/chat/queued-messages').then((module) => module.QueuedMessages));
+const TodoChecklist = lazyPart(() => import('@/components/agent/todo-checklist').then((module) => module.TodoChecklist));
 const CostPanel = dynamic(() => import('@/components/chat/command-panels').then((module) => module.CostPanel), { ssr: false });
 
 /** Below the transcript: the queue, the context notice, the agent's todos and the composer. */

@@ -1,12 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazyPart } from '@/components/ui/lazy-part';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { messagePreview } from '@/lib/context/turns';
 import { useCompactions } from './session-context';
 
 /** The divider's code (summary markdown, undo) is its own chunk: only sessions with a compaction fetch it. */
-const CompactionDivider = dynamic(() => import('./compaction-divider').then((module) => module.CompactionDivider));
+const CompactionDivider = lazyPart(() => import('./compaction-divider').then((module) => module.CompactionDivider));
 
 /**
  * The dividers that belong after a message (compactions made when it was the newest).
