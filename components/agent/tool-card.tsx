@@ -7,8 +7,10 @@ import { ChevronRightIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { useApprovalActions, useToolDecision, useToolEdit } from '@/components/agent/approval-context';
+import { ApprovalPrompt } from '@/components/agent/approval-prompt';
 import { ElapsedTime } from '@/components/agent/elapsed-time';
 import { ToolDecision } from '@/components/agent/tool-decision';
+import { ToolEditNote } from '@/components/agent/tool-edit-note';
 import { ToolLogLines, ToolProgressBar, useToolProgress } from '@/components/agent/tool-progress';
 import { JsonBlock } from '@/components/agent/json-block';
 import { isRichToolOutput, withoutImageData } from '@/lib/agent/rich-output';
@@ -23,9 +25,6 @@ import { VisibleText } from '@/components/ui/visible-text';
 
 /** MCP results with images, links or resources: their own chunk, fetched when a card shows one. */
 const RichOutputView = lazyPart(() => import('@/components/agent/tool-renderers/rich-output-view').then((module) => module.RichOutputView));
-/** A call waiting for a decision, and the note on a call whose arguments someone edited: chunks of their own too. */
-const ApprovalPrompt = lazyPart(() => import('@/components/agent/approval-prompt').then((module) => module.ApprovalPrompt));
-const ToolEditNote = lazyPart(() => import('@/components/agent/tool-edit-note').then((module) => module.ToolEditNote));
 
 /**
  * One tool call: plain-words name, live state and elapsed time in the header;

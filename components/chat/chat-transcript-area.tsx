@@ -8,14 +8,14 @@ import type { MessageActions } from '@/components/chat/hooks/use-message-actions
 import type { SessionChat } from '@/components/chat/hooks/use-session-chat';
 import type { TranscriptHistoryState } from '@/components/chat/hooks/use-transcript-history';
 import type { EarlierMessages } from '@/components/chat/load-earlier';
+import { EmptySession } from '@/components/chat/empty-session';
 import { Transcript } from '@/components/chat/transcript';
 import { TranscriptFind } from '@/components/chat/transcript-find';
 import { CompactionDividers } from '@/components/context/compaction-dividers';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { isRejection, readError } from '@/lib/client/api-error';
 
-/** A new session's welcome and a request's error: chunks of their own, fetched when one is drawn. */
-const EmptySession = lazyPart(() => import('@/components/chat/empty-session').then((module) => module.EmptySession));
+/** A request's error: its own chunk, fetched when one is drawn (only ever in the browser). */
 const ChatError = lazyPart(() => import('@/components/chat/chat-error').then((module) => module.ChatError));
 
 /** The conversation with its earlier pages, find bar, approval actions, compaction dividers and the last request's error. */
