@@ -253,7 +253,6 @@ describe('awaiting approval', () => {
 
     expect(card()).toHaveProperty('dataset.state', 'approval-requested');
     expect(stateBadge().textContent).toBe('Needs approval');
-    // The prompt is its own chunk (tool-card.tsx): there once it has arrived.
     const prompt = await screen.findByTestId('approval-prompt');
     expect(within(prompt).getByText('write_file changes the workspace.')).toBeTruthy();
     expect(within(prompt).getByRole('button', { name: 'Approve' })).toBeTruthy();

@@ -274,7 +274,6 @@ test('decision and edit parts are drawn on their tool card, not as rows of their
 
   const card = screen.getByTestId('tool-card');
   expect(within(card).getByTestId('tool-decision').textContent).toBe('Ran: approved by you');
-  // The edit note is its own chunk (tool-card.tsx): there once it has arrived.
   expect(await within(card).findByTestId('tool-edited')).toBeTruthy();
   await user.click(within(card).getByRole('button', { name: 'Show original' }));
   expect(within(card).getByTestId('tool-original-input').textContent).toContain('"expression": "2+2"');
