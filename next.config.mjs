@@ -21,6 +21,14 @@ const nextConfig = {
     // `ai` brings the AI Gateway's client into the browser although no browser code of `ai` calls it: a stub takes
     // its place there (lib/client/no-gateway.ts); the server keeps the real one.
     resolveAlias: { 'rehype-raw': './components/chat/no-raw-html.ts', '@ai-sdk/gateway': { browser: './lib/client/no-gateway.ts' } },
+    // Every zod schema wires in zod's JSON Schema generation, which the browser never calls (`ai` builds JSON Schemas
+    // only to send tools to a model): in browser bundles a loader puts throwing stubs in its place.
+    rules: {
+      '*.js': {
+        condition: { all: ['browser', { path: /node_modules\/zod\/v4\/core\/(?:to-json-schema|json-schema-processors)\.js$/ }] },
+        loaders: [fileURLToPath(new URL('./scripts/loaders/no-zod-json-schema.cjs', import.meta.url))],
+      },
+    },
   },
   // A self-contained server folder (.next/standalone, traced node_modules) for containers and copies to other
   // machines; scripts/standalone.mjs adds the custom server, static files and migrations to it (docs/deploy.md).

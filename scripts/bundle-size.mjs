@@ -23,11 +23,18 @@ export const SESSION_ROUTE = '/s/[id]';
 export const PARSE5_MARKERS = ['abandoned-head-element-child', 'misplaced-doctype', 'non-conforming-doctype'];
 /** Strings that survive minification in @ai-sdk/gateway (its request headers and endpoint). */
 export const GATEWAY_MARKERS = ['ai-gateway-protocol-version', 'ai-gateway-auth-method', 'ai-gateway.vercel.sh'];
+/** Strings that survive minification in zod's JSON Schema generation (zod/v4/core/to-json-schema.js and its processors). */
+export const ZOD_JSON_SCHEMA_MARKERS = ['Unprocessed schema. This is a bug in Zod.', 'cannot be represented in JSON Schema'];
 
 /** What must never be in a browser chunk, found by its markers, and why. */
 export const KEPT_OUT = [
   { markers: PARSE5_MARKERS, what: 'parse5 (rehype-raw)', why: 'raw HTML must never be parsed in the browser' },
   { markers: GATEWAY_MARKERS, what: 'the AI Gateway client (@ai-sdk/gateway)', why: 'the browser never calls a model (lib/client/no-gateway.ts)' },
+  {
+    markers: ZOD_JSON_SCHEMA_MARKERS,
+    what: "zod's JSON Schema generation",
+    why: 'the browser never sends tools to a model (scripts/loaders/no-zod-json-schema.cjs)',
+  },
 ];
 
 function readStats(distDir) {
@@ -83,6 +90,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const problems = bundleProblems(distDir);
     for (const problem of problems) console.error(problem);
     if (problems.length > 0) process.exit(1);
-    console.log(`${SESSION_ROUTE} within its budget of ${kib(SESSION_PAGE_BUDGET_BYTES)}; no parse5 or AI Gateway client in the browser's chunks`);
+    console.log(`${SESSION_ROUTE} within its budget of ${kib(SESSION_PAGE_BUDGET_BYTES)}; none of ${KEPT_OUT.map((kept) => kept.what).join(', ')} in the browser's chunks`);
   }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
-import { bundleProblems, GATEWAY_MARKERS, PARSE5_MARKERS, SESSION_ROUTE } from '../../scripts/bundle-size.mjs';
+import { bundleProblems, GATEWAY_MARKERS, PARSE5_MARKERS, SESSION_ROUTE, ZOD_JSON_SCHEMA_MARKERS } from '../../scripts/bundle-size.mjs';
 
 /** A build folder with the session route's first-load chunks and any extra (lazy) chunks. */
 function fakeBuild(firstLoad: Record<string, string>, lazy: Record<string, string> = {}): string {
@@ -59,6 +59,13 @@ describe('the bundle budget (npm test, after the build)', () => {
     const dir = fakeBuild({ 'a.js': `var h="${marker}";` });
     expect(bundleProblems(dir, 10_000)).toEqual([
       `${path.join('static', 'chunks', 'a.js')} holds the AI Gateway client (@ai-sdk/gateway): the browser never calls a model (lib/client/no-gateway.ts)`,
+    ]);
+  });
+
+  test.each(ZOD_JSON_SCHEMA_MARKERS)("zod's JSON Schema generation in any browser chunk fails (marker %s)", (marker) => {
+    const dir = fakeBuild({ 'a.js': 'main' }, { 'late.js': `throw Error("${marker}")` });
+    expect(bundleProblems(dir, 10_000)).toEqual([
+      `${path.join('static', 'chunks', 'late.js')} holds zod's JSON Schema generation: the browser never sends tools to a model (scripts/loaders/no-zod-json-schema.cjs)`,
     ]);
   });
 });
