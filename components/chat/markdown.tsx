@@ -4,6 +4,7 @@ import { memo, Suspense, use, useRef, type RefObject } from 'react';
 import dynamic from 'next/dynamic';
 import { untilNearScreen } from '@/lib/client/near-screen';
 import { useHydrated } from '@/lib/client/use-hydrated';
+import { whenIdle } from '@/lib/client/when-idle';
 import { cn } from '@/lib/utils';
 import type { MarkdownProps } from './markdown-renderer';
 
@@ -27,12 +28,7 @@ const MarkdownRenderer = dynamic(() => loadRenderer().then((module) => module.Ma
  * in the run's first ~150 ms, in front of its first tokens.
  */
 export function preloadMarkdownWhenIdle(): () => void {
-  if (typeof window.requestIdleCallback !== 'function') {
-    const timer = window.setTimeout(() => void loadRenderer(), 200);
-    return () => window.clearTimeout(timer);
-  }
-  const id = window.requestIdleCallback(() => void loadRenderer(), { timeout: 2000 });
-  return () => window.cancelIdleCallback(id);
+  return whenIdle(() => void loadRenderer(), { timeoutMs: 2000, fallbackMs: 200 });
 }
 
 function PlainText({ text, className }: { text: string; className?: string }) {

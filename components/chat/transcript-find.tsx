@@ -1,48 +1,11 @@
 'use client';
 
-import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { ChevronDownIcon, ChevronUpIcon, SearchIcon, XIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { lazyPart } from '@/components/ui/lazy-part';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import { searchTranscript } from '@/lib/client/api';
-import { cn } from '@/lib/utils';
+import { whenIdle } from '@/lib/client/when-idle';
 
-/** Waits this long after the last keystroke before asking the server about messages not loaded. */
-const SERVER_SEARCH_DELAY_MS = 250;
-/** Frames to wait for a message loaded for a hit to reach the DOM. */
-const MAX_FRAMES_TO_APPEAR = 120;
-const HIGHLIGHT = 'transcript-find';
-
-/** What a person reads of a message: its text and reasoning (as the server's search). */
-function searchableText(message: AgentUIMessage): string {
-  return message.parts
-    .map((part) => (part.type === 'text' || part.type === 'reasoning' ? part.text : ''))
-    .filter(Boolean)
-    .join('\n')
-    .toLowerCase();
-}
-
-interface Hit {
-  messageId: string;
-  loaded: boolean;
-}
-
-/**
- * Find in the conversation (Ctrl+F or ⌘F while the session is in front; a second
- * press opens the browser's own). It searches the loaded messages as they
- * stream and, in a long session, the earlier ones on the server too; the newest
- * match comes first, Enter goes to the next (older) one and Shift+Enter back. A
- * match in a message not loaded yet loads the transcript back to it. The match
- * is scrolled to and highlighted; Escape closes and gives focus back.
- */
-export function TranscriptFind({
-  sessionId,
-  messages,
-  hasEarlier,
-  loadingEarlier,
-  loadBackTo,
-  releaseBottom,
-}: {
+export interface FindBarProps {
   sessionId: string;
   messages: readonly AgentUIMessage[];
   hasEarlier: boolean;
@@ -51,181 +14,52 @@ export function TranscriptFind({
   loadBackTo: (messageId: string) => Promise<boolean>;
   /** Called before a match is scrolled to: the view must stop following the newest output. */
   releaseBottom: () => void;
-}) {
+  /** Counts Ctrl+F presses while open: each selects the query again. */
+  selectRequests: number;
+  onClose: () => void;
+}
+
+const loadFindBar = () => import('@/components/chat/find-bar').then((module) => module.default);
+const FindBar = lazyPart(loadFindBar);
+
+/**
+ * Find in the conversation (Ctrl+F or ⌘F while the session is in front; a second press in the bar opens the
+ * browser's own). The shortcut is always listened for; the bar itself (components/chat/find-bar.tsx) is a chunk of
+ * its own, fetched when the page is idle or at the first press. Escape closes it and gives focus back.
+ */
+export function TranscriptFind(props: Omit<FindBarProps, 'selectRequests' | 'onClose'>) {
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const needle = useDeferredValue(query.trim().toLowerCase());
-  const [serverHits, setServerHits] = useState<{ needle: string; ids: string[] }>({ needle: '', ids: [] });
-  // The match the person moved to (for this query); by default the newest.
-  const [selected, setSelected] = useState<{ needle: string; messageId: string }>();
-  // Moving to the match already shown (a single match) shows it again.
-  const [moves, setMoves] = useState(0);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const [selectRequests, setSelectRequests] = useState(0);
   const returnFocus = useRef<HTMLElement | null>(null);
-
-  const loadedHits = useMemo(() => (open && needle ? messages.filter((message) => searchableText(message).includes(needle)).map((message) => message.id) : []), [open, needle, messages]);
-
-  // Messages not loaded are asked for on the server (loaded ones are searched here, also while they stream).
-  useEffect(() => {
-    if (!open || !needle || !hasEarlier) return;
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      searchTranscript(sessionId, needle, abort.signal).then(
-        (hits) => setServerHits({ needle, ids: hits.map((hit) => hit.messageId) }),
-        () => {},
-      );
-    }, SERVER_SEARCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [open, needle, hasEarlier, sessionId]);
-
-  /** Newest first: where the person is, looking back. */
-  const hits = useMemo((): Hit[] => {
-    const loaded = new Set(messages.map((message) => message.id));
-    const earlier = hasEarlier && serverHits.needle === needle ? serverHits.ids.filter((id) => !loaded.has(id)) : [];
-    return [...earlier.map((messageId) => ({ messageId, loaded: false })), ...loadedHits.map((messageId) => ({ messageId, loaded: true }))].reverse();
-  }, [messages, hasEarlier, serverHits, needle, loadedHits]);
-
-  const selectedIndex = selected?.needle === needle ? hits.findIndex((hit) => hit.messageId === selected.messageId) : -1;
-  const index = selectedIndex === -1 ? (hits.length > 0 ? 0 : -1) : selectedIndex;
-  const current = index === -1 ? undefined : hits[index];
-
-  // Shown once per match (and again when moved to), not per streamed token; a match not loaded loads first.
-  useEffect(() => {
-    if (!open || !current) return;
-    let cancelled = false;
-    void (async () => {
-      releaseBottom();
-      if (!current.loaded && !(await loadBackTo(current.messageId))) return;
-      for (let frame = 0; frame < MAX_FRAMES_TO_APPEAR && !cancelled; frame++) {
-        const element = [...document.querySelectorAll<HTMLElement>('[data-message-id]')].find((candidate) => candidate.dataset.messageId === current.messageId);
-        if (element) {
-          releaseBottom();
-          return reveal(element, needle);
-        }
-        // A row parked far from the screen (an empty box) is drawn again once it comes near: bring it there.
-        const parked = [...document.querySelectorAll<HTMLElement>('[data-parked]')].find((row) => row.dataset.transcriptRow === current.messageId);
-        parked?.scrollIntoView?.({ block: 'center' });
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [open, current?.messageId, current?.loaded, needle, moves]); // eslint-disable-line react-hooks/exhaustive-deps -- see above
-
-  useEffect(() => {
-    if (!open) clearReveal();
-    return clearReveal;
-  }, [open]);
 
   const openBar = useEffectEvent((event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'f') return;
     const target = event.target instanceof Element ? event.target : null;
     // Dialogs and side panels keep the browser's find; a second press in the bar opens it too.
-    if (target?.closest('[role="dialog"]') || (open && target === inputRef.current)) return;
+    if (target?.closest('[role="dialog"]') || (open && target?.matches('[data-testid="transcript-find-input"]'))) return;
     event.preventDefault();
     if (!open) returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setOpen(true);
-    requestAnimationFrame(() => inputRef.current?.select());
+    setSelectRequests((count) => count + 1);
   });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => openBar(event);
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    // The bar's chunk, before anyone presses Ctrl+F.
+    const cancelPreload = whenIdle(() => void loadFindBar(), { timeoutMs: 5000, fallbackMs: 1000 });
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      cancelPreload();
+    };
   }, []);
-
-  function step(by: number) {
-    if (hits.length === 0) return;
-    const next = hits[(((index + by) % hits.length) + hits.length) % hits.length];
-    setSelected({ needle, messageId: next.messageId });
-    setMoves((count) => count + 1);
-  }
 
   function close() {
     setOpen(false);
-    setQuery('');
-    setSelected(undefined);
     const back = returnFocus.current;
     returnFocus.current = null;
     if (back?.isConnected) back.focus();
     else document.querySelector<HTMLElement>('[data-testid="composer-input"], textarea')?.focus();
   }
 
-  if (!open) return null;
-  const searchingServer = hasEarlier && needle !== '' && serverHits.needle !== needle;
-  const status = !needle ? '' : hits.length === 0 ? (searchingServer ? 'Searching…' : 'No matches') : `${index + 1} of ${hits.length}${searchingServer ? '+' : ''}`;
-  return (
-    <div
-      role="search"
-      aria-label="Find in the conversation"
-      className="absolute top-2 right-3 z-20 flex items-center gap-1 rounded-lg border bg-background/95 p-1 pl-2 shadow-md backdrop-blur animate-fade-in sm:right-6"
-      data-testid="transcript-find"
-    >
-      <style>{`::highlight(${HIGHLIGHT}) { background-color: #fde047; color: #000; } [data-find-current] { outline: 2px solid var(--ring); outline-offset: 6px; border-radius: 0.75rem; }`}</style>
-      <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-      <input
-        ref={inputRef}
-        autoFocus
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            close();
-          } else if (event.key === 'Enter') {
-            event.preventDefault();
-            step(event.shiftKey ? -1 : 1);
-          }
-        }}
-        placeholder="Find in conversation"
-        aria-label="Find in conversation"
-        aria-describedby="transcript-find-status"
-        className="w-40 bg-transparent text-sm outline-none placeholder:text-muted-foreground sm:w-56"
-        data-testid="transcript-find-input"
-      />
-      <span id="transcript-find-status" role="status" className={cn('min-w-16 text-right text-xs tabular-nums text-muted-foreground', loadingEarlier && 'animate-pulse')} data-testid="transcript-find-count">
-        {loadingEarlier && current && !current.loaded ? 'Loading…' : status}
-      </span>
-      <Button size="icon-xs" variant="ghost" aria-label="Previous match (newer)" title="Newer (Shift+Enter)" disabled={hits.length === 0} onClick={() => step(-1)} data-testid="transcript-find-newer">
-        <ChevronDownIcon />
-      </Button>
-      <Button size="icon-xs" variant="ghost" aria-label="Next match (older)" title="Older (Enter)" disabled={hits.length === 0} onClick={() => step(1)} data-testid="transcript-find-older">
-        <ChevronUpIcon />
-      </Button>
-      <Button size="icon-xs" variant="ghost" aria-label="Close find" title="Close (Esc)" onClick={close} data-testid="transcript-find-close">
-        <XIcon />
-      </Button>
-    </div>
-  );
-}
-
-let revealed: HTMLElement | null = null;
-
-function clearReveal() {
-  if (revealed) delete revealed.dataset.findCurrent;
-  revealed = null;
-  if (typeof CSS !== 'undefined' && 'highlights' in CSS) CSS.highlights.delete(HIGHLIGHT);
-}
-
-/** Scrolls the message into view, marks it, and highlights each match of `needle` in its text. */
-function reveal(element: HTMLElement, needle: string) {
-  clearReveal();
-  revealed = element;
-  element.dataset.findCurrent = 'true';
-  const ranges: Range[] = [];
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent?.toLowerCase() ?? '';
-    for (let at = text.indexOf(needle); needle && at !== -1; at = text.indexOf(needle, at + needle.length)) {
-      const range = new Range();
-      range.setStart(node, at);
-      range.setEnd(node, at + needle.length);
-      ranges.push(range);
-    }
-  }
-  if (ranges.length > 0 && typeof CSS !== 'undefined' && 'highlights' in CSS) CSS.highlights.set(HIGHLIGHT, new Highlight(...ranges));
-  (ranges[0]?.startContainer.parentElement ?? element).scrollIntoView?.({ block: 'center' });
+  return open ? <FindBar {...props} selectRequests={selectRequests} onClose={close} /> : null;
 }

@@ -4,6 +4,7 @@ import * as React from 'react';
 import dynamic from 'next/dynamic';
 import { Slot } from 'radix-ui';
 import type { TooltipSide } from '@/components/ui/tooltip-bubble';
+import { whenIdle } from '@/lib/client/when-idle';
 
 /**
  * Tooltips. The trigger's behaviour is here, in the first load; the bubble (floating-ui's positioning, a portal) is
@@ -49,15 +50,7 @@ const GroupContext = React.createContext<{ group: TooltipGroup; delayDuration: n
 function TooltipProvider({ delayDuration = 300, children }: { delayDuration?: number; children: React.ReactNode }) {
   const [group] = React.useState(() => new TooltipGroup());
   const value = React.useMemo(() => ({ group, delayDuration }), [group, delayDuration]);
-  React.useEffect(() => {
-    const load = () => void loadBubble();
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(load, 500);
-      return () => window.clearTimeout(timer);
-    }
-    const id = window.requestIdleCallback(load, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
+  React.useEffect(() => whenIdle(() => void loadBubble(), { timeoutMs: 3000, fallbackMs: 500 }), []);
   return <GroupContext.Provider value={value}>{children}</GroupContext.Provider>;
 }
 

@@ -38,7 +38,8 @@ test('Ctrl+F opens the find bar; the newest match first, Enter goes to older one
   const composer = screen.getByTestId('composer-input');
   composer.focus();
   await user.keyboard('{Control>}f{/Control}');
-  const input = screen.getByRole('textbox', { name: 'Find in conversation' });
+  // The bar is a chunk of its own: it comes once loaded, focused.
+  const input = (await screen.findByRole('textbox', { name: 'Find in conversation' })) as HTMLInputElement;
   expect(document.activeElement).toBe(input);
   await user.type(input, 'PELICAN');
   await waitFor(() => expect(screen.getByTestId('transcript-find-count').textContent).toBe('1 of 2'));
@@ -50,6 +51,11 @@ test('Ctrl+F opens the find bar; the newest match first, Enter goes to older one
   await waitFor(() => expect(screen.getByTestId('transcript-find-count').textContent).toBe('1 of 2'));
   await user.keyboard('{Shift>}{Enter}{/Shift}');
   await waitFor(() => expect(screen.getByTestId('transcript-find-count').textContent).toBe('2 of 2'));
+  // Ctrl+F again with the focus elsewhere selects the query again; in the bar it is the browser's own find.
+  composer.focus();
+  await user.keyboard('{Control>}f{/Control}');
+  await waitFor(() => expect(document.activeElement).toBe(input));
+  expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'PELICAN'.length]);
   await user.keyboard('{Escape}');
   expect(screen.queryByTestId('transcript-find')).toBeNull();
   expect(document.activeElement).toBe(composer);
@@ -62,7 +68,7 @@ test('in a long session it asks the server too, and a match not loaded loads the
   const user = userEvent.setup();
   const { rerender } = render(<Subject messages={loaded} hasEarlier loadBackTo={loadBackTo} />);
   await user.keyboard('{Control>}f{/Control}');
-  await user.type(screen.getByRole('textbox', { name: 'Find in conversation' }), 'pelican');
+  await user.type(await screen.findByRole('textbox', { name: 'Find in conversation' }), 'pelican');
   await waitFor(() => expect(screen.getByTestId('transcript-find-count').textContent).toBe('1 of 3'));
   expect(calls.at(-1)?.url).toBe('/api/sessions/s1/search?q=pelican');
   await user.keyboard('{Enter}{Enter}');
