@@ -100,7 +100,8 @@ describe('the breakdown popover', () => {
     renderMeter(sessionContext({ report: contextReport({ tokens: 180_000, percent: 90, level: 'warn', untilCompaction: 0, cost: undefined }) }));
 
     await user.click(meter());
-    expect(screen.getByTestId('context-until-compaction').textContent).toBe('Auto-compaction runs before the next request (above 170k).');
+    // The breakdown is a chunk of its own, drawn once loaded.
+    expect((await screen.findByTestId('context-until-compaction')).textContent).toBe('Auto-compaction runs before the next request (above 170k).');
     expect(screen.getByTestId('context-session-cost').textContent).toBe('Costunknown for this model');
   });
 
@@ -110,14 +111,14 @@ describe('the breakdown popover', () => {
     const { unmount } = renderMeter(idle);
 
     await user.click(meter());
-    await user.click(screen.getByRole('button', { name: 'Compact now (/compact)' }));
+    await user.click(await screen.findByRole('button', { name: 'Compact now (/compact)' }));
     expect(idle.compact).toHaveBeenCalledOnce();
     unmount();
 
     const busy = sessionContext({ running: true });
     renderMeter(busy);
     await user.click(meter());
-    const compact = screen.getByRole<HTMLButtonElement>('button', { name: 'Compact now (/compact)' });
+    const compact = await screen.findByRole<HTMLButtonElement>('button', { name: 'Compact now (/compact)' });
     expect(compact.disabled).toBe(true);
     await user.click(compact);
     expect(busy.compact).not.toHaveBeenCalled();
