@@ -1,7 +1,8 @@
 'use client';
 
 import type { ComposerCatalog } from '@/lib/client/mcp-catalog';
-import { ComposerMenuList, type ComposerMenuItem } from './composer-menu';
+import { ComposerMenuList } from './composer-menu';
+import type { ComposerMenuItem } from './composer-menu-item';
 
 /** The composer's two catalog menus: the `@` picker of resources and the `/` menu of commands and prompts. */
 const MENUS = {

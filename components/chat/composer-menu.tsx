@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { cn } from '@/lib/utils';
+import { menuOptionId, type ComposerMenuItem } from './composer-menu-item';
 
 /**
  * The list a composer menu shows above the input (the `@` picker, the `/`
@@ -9,20 +10,6 @@ import { cn } from '@/lib/utils';
  * Enter or Tab, Escape): it is a combobox whose `aria-activedescendant` names
  * the active option here. Pointer users click an option.
  */
-
-export interface ComposerMenuItem {
-  key: string;
-  primary: string;
-  secondary?: string;
-  /** Right-aligned, e.g. the server or the mime type. */
-  meta?: string;
-  /** Shown but not choosable (a resource template), with the reason as `secondary`. */
-  disabled?: boolean;
-}
-
-export function menuOptionId(menuId: string, index: number): string {
-  return `${menuId}-option-${index}`;
-}
 
 export function ComposerMenuList({
   id,

@@ -2,21 +2,28 @@
 
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ArrowUpIcon, ListPlusIcon, SquareIcon } from 'lucide-react';
-import { ComposerMenuList, menuOptionId, type ComposerMenuItem } from '@/components/chat/composer-menu';
-import { CatalogMenu } from '@/components/chat/catalog-menu';
+import { menuOptionId, type ComposerMenuItem } from '@/components/chat/composer-menu-item';
 import { mentionOptions } from '@/components/chat/mention-picker';
 import { ComposerResourceChips } from '@/components/chat/resource-chips';
 import { slashOptions } from '@/components/chat/slash-menu';
 import { Button } from '@/components/ui/button';
+import { lazyPart } from '@/components/ui/lazy-part';
 import { WithTooltip } from '@/components/ui/tooltip';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import { CHAR_WARNING_AT, MAX_MESSAGE_CHARS } from '@/lib/client/limits';
 import { formatNumber } from '@/lib/client/format';
 import type { ComposerCatalog, McpResourceInfo } from '@/lib/client/mcp-catalog';
 import { commandTakesArgument, type ArgumentOption, type ArgumentSource, type SlashCommand } from '@/lib/client/slash-commands';
+import { whenIdle } from '@/lib/client/when-idle';
 import { cn } from '@/lib/utils';
 
 const MAX_INPUT_HEIGHT_PX = 280;
+
+/** The menus' lists, drawn only once `/` or `@` is typed: chunks of their own, fetched when the page is idle. */
+const loadMenuList = () => import('@/components/chat/composer-menu').then((module) => module.ComposerMenuList);
+const loadCatalogMenu = () => import('@/components/chat/catalog-menu').then((module) => module.CatalogMenu);
+const ComposerMenuList = lazyPart(loadMenuList);
+const CatalogMenu = lazyPart(loadCatalogMenu);
 
 /**
  * Text typed into the server-rendered box before the page hydrated is in the box but not in the draft: React does not
@@ -241,6 +248,11 @@ function useComposerMenu(
   submit: () => void,
 ) {
   const menuId = useId();
+  const hasMenus = Boolean(assist);
+  useEffect(() => {
+    if (!hasMenus) return;
+    return whenIdle(() => void Promise.all([loadMenuList(), loadCatalogMenu()]), { timeoutMs: 5000, fallbackMs: 1000 });
+  }, [hasMenus]);
   const [trigger, setTrigger] = useState<MenuTrigger | undefined>();
   const [activeIndex, setActiveIndex] = useState(0);
   const [dismissed, setDismissed] = useState<string | undefined>();

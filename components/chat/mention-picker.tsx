@@ -2,7 +2,7 @@
 
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import type { ComposerCatalog, McpResourceInfo } from '@/lib/client/mcp-catalog';
-import type { ComposerMenuItem } from './composer-menu';
+import type { ComposerMenuItem } from './composer-menu-item';
 
 /** The `@` picker: resources of the enabled MCP servers, filtered by what follows the `@`. */
 

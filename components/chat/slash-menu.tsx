@@ -1,7 +1,7 @@
 'use client';
 
 import { matchCommands, type SlashCommand } from '@/lib/client/slash-commands';
-import type { ComposerMenuItem } from './composer-menu';
+import type { ComposerMenuItem } from './composer-menu-item';
 
 /** The `/` menu: built-in commands and the MCP servers' prompts, filtered by what follows the `/`. */
 

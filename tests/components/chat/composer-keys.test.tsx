@@ -86,7 +86,7 @@ describe('Escape', () => {
   test('stops the run when no menu is open; with the menu open it only closes the menu', async () => {
     const { input, onStop, user } = setup({ busy: true });
     await user.type(input, '/');
-    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(await screen.findByRole('listbox')).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(onStop).not.toHaveBeenCalled();
@@ -123,13 +123,13 @@ describe('command arguments', () => {
   test('the menu offers the values, Tab completes without running, Enter runs', async () => {
     const { input, sent, user } = setup();
     await user.type(input, '/mode ');
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['plan', 'askcurrent', 'accept-edits', 'auto']);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['plan', 'askcurrent', 'accept-edits', 'auto']);
     await user.type(input, 'p{Tab}');
     expect(input.value).toBe('/mode plan');
     expect(sent).toEqual([]);
     await user.clear(input);
     await user.type(input, '/model scripted-c');
-    expect(screen.getAllByRole('option')).toHaveLength(1);
+    expect((await screen.findAllByRole('option'))).toHaveLength(1);
     await user.keyboard('{Enter}');
     expect(sent).toEqual(['/model scripted-chat']);
   });
@@ -141,7 +141,7 @@ describe('command arguments', () => {
     await user.clear(input);
     await user.type(input, '/exp{Enter}');
     expect(input.value).toBe('/export ');
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['json', 'markdown']);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['json', 'markdown']);
   });
 
   test('free text after a command opens no menu', async () => {

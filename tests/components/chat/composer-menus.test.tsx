@@ -51,7 +51,7 @@ describe('the @ resource picker', () => {
   test('arrows move, Enter attaches, the @query text goes, and the chip can be removed', async () => {
     const { input, onAttach, onSend, user } = setup();
     await user.type(input, 'see @');
-    const options = screen.getAllByRole('option');
+    const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
       'Readmenotes://readme.mddocs · text/markdown',
       'Changelognotes://changelog.mddocs · text/markdown',
@@ -72,7 +72,7 @@ describe('the @ resource picker', () => {
 
     // An attached resource is not offered again; typing narrows the list.
     await user.type(input, '@re');
-    expect(screen.getAllByRole('option').map((option) => option.textContent?.split('notes://')[0])).toEqual(['Readme']);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent?.split('notes://')[0])).toEqual(['Readme']);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(input.value).toBe('see @re');
@@ -84,7 +84,7 @@ describe('the @ resource picker', () => {
   test('a resource template cannot be chosen', async () => {
     const { input, onAttach, user } = setup();
     await user.type(input, '@issue');
-    expect(screen.getByRole('option').getAttribute('aria-disabled')).toBe('true');
+    expect((await screen.findByRole('option')).getAttribute('aria-disabled')).toBe('true');
     await user.keyboard('{Tab}');
     expect(onAttach).not.toHaveBeenCalled();
   });
@@ -94,7 +94,7 @@ describe('the / command menu', () => {
   test('lists the built-in commands and the MCP prompts; Tab hands the active one over', async () => {
     const { input, onCommand, user } = setup();
     await user.type(input, '/');
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
       ...BUILT_IN_COMMANDS.map((command) => expect.stringContaining(command.usage)),
       expect.stringMatching(/^\/docs:standup.*MCP · docs$/),
     ]);
@@ -105,7 +105,7 @@ describe('the / command menu', () => {
   test('a built-in command typed out in full runs on Enter instead of completing', async () => {
     const { input, onCommand, onSend, user } = setup();
     await user.type(input, '/compact');
-    expect(screen.getAllByRole('option')).toHaveLength(1);
+    expect((await screen.findAllByRole('option'))).toHaveLength(1);
     await user.keyboard('{Enter}');
     expect(onCommand).not.toHaveBeenCalled();
     expect(onSend).toHaveBeenCalledTimes(1);

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { ModelPicker } from '@/components/models/model-picker';
@@ -20,6 +20,8 @@ test('groups by provider with window, price and badges; search narrows; the keyb
 
   await user.click(screen.getByTestId('model-picker'));
   const list = await screen.findByRole('listbox', { name: 'Models' });
+  // The list is a chunk of its own, there after the popover opened: the search still takes the focus.
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('model-search')));
   expect(within(list).getAllByRole('group').map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
     'OpenAI',
     'Ollama',
