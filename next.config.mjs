@@ -21,12 +21,18 @@ const nextConfig = {
     // `ai` brings the AI Gateway's client into the browser although no browser code of `ai` calls it: a stub takes
     // its place there (lib/client/no-gateway.ts); the server keeps the real one.
     resolveAlias: { 'rehype-raw': './components/chat/no-raw-html.ts', '@ai-sdk/gateway': { browser: './lib/client/no-gateway.ts' } },
-    // Every zod schema wires in zod's JSON Schema generation, which the browser never calls (`ai` builds JSON Schemas
-    // only to send tools to a model): in browser bundles a loader puts throwing stubs in its place.
     rules: {
+      // Every zod schema wires in zod's JSON Schema generation, which the browser never calls (`ai` builds JSON
+      // Schemas only to send tools to a model): in browser bundles a loader puts throwing stubs in its place.
       '*.js': {
         condition: { all: ['browser', { path: /node_modules\/zod\/v4\/core\/(?:to-json-schema|json-schema-processors)\.js$/ }] },
         loaders: [fileURLToPath(new URL('./scripts/loaders/no-zod-json-schema.cjs', import.meta.url))],
+      },
+      // tailwind-merge's default config in the browser keeps only the class groups the app's classes belong to
+      // (lib/tailwind-merge-groups.json); the server keeps all of it.
+      '*.mjs': {
+        condition: { all: ['browser', { path: /node_modules\/tailwind-merge\/dist\/bundle-mjs\.mjs$/ }] },
+        loaders: [fileURLToPath(new URL('./scripts/loaders/tailwind-merge-groups.cjs', import.meta.url))],
       },
     },
   },

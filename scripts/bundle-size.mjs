@@ -26,6 +26,9 @@ export const GATEWAY_MARKERS = ['ai-gateway-protocol-version', 'ai-gateway-auth-
 /** Strings that survive minification in zod's JSON Schema generation (zod/v4/core/to-json-schema.js and its processors). */
 export const ZOD_JSON_SCHEMA_MARKERS = ['Unprocessed schema. This is a bug in Zod.', 'cannot be represented in JSON Schema'];
 
+/** A class of a tailwind-merge group the app does not use (tests/unit/tailwind-merge-groups.test.ts keeps it unused). */
+export const UNUSED_TAILWIND_GROUP_MARKERS = ['touch-pinch-zoom'];
+
 /** What must never be in a browser chunk, found by its markers, and why. */
 export const KEPT_OUT = [
   { markers: PARSE5_MARKERS, what: 'parse5 (rehype-raw)', why: 'raw HTML must never be parsed in the browser' },
@@ -34,6 +37,11 @@ export const KEPT_OUT = [
     markers: ZOD_JSON_SCHEMA_MARKERS,
     what: "zod's JSON Schema generation",
     why: 'the browser never sends tools to a model (scripts/loaders/no-zod-json-schema.cjs)',
+  },
+  {
+    markers: UNUSED_TAILWIND_GROUP_MARKERS,
+    what: "tailwind-merge's class groups the app does not use",
+    why: "the browser merges only the app's classes (scripts/loaders/tailwind-merge-groups.cjs)",
   },
 ];
 
