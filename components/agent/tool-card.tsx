@@ -23,6 +23,9 @@ import { useActivityTiming } from '@/lib/client/activity-timings';
 import { cn } from '@/lib/utils';
 import { VisibleText } from '@/components/ui/visible-text';
 
+/** The renderers' output views (tool-renderers/tool-outputs.tsx) as the pointer or focus reaches a card's toggle. */
+const preloadToolOutputs = () => void import('@/components/agent/tool-renderers/tool-outputs');
+
 /** MCP results with images, links or resources: their own chunk, fetched when a card shows one. */
 const RichOutputView = lazyPart(() => import('@/components/agent/tool-renderers/rich-output-view').then((module) => module.RichOutputView));
 
@@ -67,6 +70,8 @@ export function ToolCard({ part: streamedPart, messageStreaming }: { part: ToolP
         )}
       >
         <CollapsibleTrigger
+          onPointerEnter={preloadToolOutputs}
+          onFocus={preloadToolOutputs}
           data-testid="tool-toggle"
           title={`${open ? 'Hide' : 'Show'} input and output`}
           className="flex w-full items-center gap-2.5 px-3 py-2 text-left text-sm outline-none hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"

@@ -1,21 +1,22 @@
 import { SquareTerminalIcon } from 'lucide-react';
 import { field, type ToolPart } from '@/components/agent/tool-part';
 import type { ToolRenderer } from '@/components/agent/tool-renderer';
+import { lazyPart } from '@/components/ui/lazy-part';
 import { cn } from '@/lib/utils';
 
-function commandOf(part: ToolPart): string | undefined {
+export function commandOf(part: ToolPart): string | undefined {
   const command = field(part.input, 'command');
   return typeof command === 'string' ? command : undefined;
 }
 
-function exitCodeOf(part: ToolPart): number | undefined {
+export function exitCodeOf(part: ToolPart): number | undefined {
   if (part.state !== 'output-available') return undefined;
   const code = field(part.output, 'exitCode');
   return typeof code === 'number' ? code : undefined;
 }
 
 /** `terminal`: on the always-dark terminal block, where the theme's text colours would be too dark. */
-function ExitCode({ code, terminal = false }: { code: number; terminal?: boolean }) {
+export function ExitCode({ code, terminal = false }: { code: number; terminal?: boolean }) {
   const ok = code === 0;
   const tone = terminal
     ? ok
@@ -42,41 +43,9 @@ function BashSummary({ part }: { part: ToolPart }) {
   );
 }
 
-/** The command and what it printed, in a terminal-like block (dark in both themes, as terminals are). */
-function BashOutput({ part }: { part: ToolPart }) {
-  const command = commandOf(part);
-  const stdout = field(part.output, 'stdout');
-  const stderr = field(part.output, 'stderr');
-  const code = exitCodeOf(part);
-  return (
-    <div data-testid="bash-terminal" className="overflow-hidden rounded-lg border border-zinc-800 bg-zinc-950 font-mono text-xs leading-relaxed text-zinc-100">
-      <div className="flex items-center gap-2 border-b border-zinc-800 px-3 py-1.5 text-[11px] text-zinc-400">
-        <span>/workspace</span>
-        <span className="flex-1" />
-        {code !== undefined && <ExitCode code={code} terminal />}
-      </div>
-      <pre className="max-h-80 overflow-auto px-3 py-2 break-words whitespace-pre-wrap">
-        {command && (
-          <span className="text-emerald-300" data-testid="bash-command">
-            $ {command}
-            {'\n'}
-          </span>
-        )}
-        {typeof stdout === 'string' && stdout && <span data-testid="bash-stdout">{stdout}</span>}
-        {typeof stderr === 'string' && stderr && (
-          <span className="text-rose-300" data-testid="bash-stderr">
-            {stderr}
-          </span>
-        )}
-        {!stdout && !stderr && <span className="text-zinc-500 italic">(no output)</span>}
-      </pre>
-    </div>
-  );
-}
-
 export const bashTool: ToolRenderer = {
   title: 'Bash',
   Icon: SquareTerminalIcon,
   Summary: BashSummary,
-  Output: BashOutput,
+  Output: lazyPart(() => import('./tool-outputs').then((module) => module.BashOutput)),
 };

@@ -1,7 +1,7 @@
 import { FilePenLineIcon, FilePlus2Icon } from 'lucide-react';
-import { DiffView } from '@/components/agent/diff-view';
 import { field, type ToolPart } from '@/components/agent/tool-part';
 import type { ToolRenderer } from '@/components/agent/tool-renderer';
+import { lazyPart } from '@/components/ui/lazy-part';
 import { VisibleText } from '@/components/ui/visible-text';
 
 /** What write_file and edit_file return (lib/tools/workspace/write-file.ts), read without trusting its shape. */
@@ -15,7 +15,7 @@ interface FileChange {
   replacements?: number;
 }
 
-function readChange(part: ToolPart): FileChange | undefined {
+export function readChange(part: ToolPart): FileChange | undefined {
   if (part.state !== 'output-available') return undefined;
   const output = part.output;
   const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
@@ -37,7 +37,7 @@ function requestedPath(part: ToolPart): string | undefined {
   return typeof path === 'string' ? path : undefined;
 }
 
-function LineCounts({ added, removed }: { added?: number; removed?: number }) {
+export function LineCounts({ added, removed }: { added?: number; removed?: number }) {
   if (added === undefined && removed === undefined) return null;
   return (
     <span className="font-mono text-xs" data-testid="diff-counts">
@@ -61,29 +61,7 @@ function FileChangeSummary({ part }: { part: ToolPart }) {
   );
 }
 
-function FileChangeOutput({ part }: { part: ToolPart }) {
-  const change = readChange(part);
-  if (!change || change.patch === undefined) return null;
-  return (
-    <div className="flex flex-col gap-1.5" data-testid="file-change">
-      <div className="flex items-center gap-2 text-xs text-muted-foreground">
-        <span className="truncate font-mono text-foreground">
-          <VisibleText text={change.path ?? ''} />
-        </span>
-        {change.created && <span className="rounded border border-success/40 bg-success/10 px-1.5 text-[11px] text-success-text">new file</span>}
-        {change.replacements !== undefined && change.replacements > 1 && <span>{change.replacements} replacements</span>}
-        <span className="flex-1" />
-        <LineCounts added={change.linesAdded} removed={change.linesRemoved} />
-      </div>
-      {change.patch && <DiffView patch={change.patch} />}
-      {change.patchTruncated && (
-        <p className="text-xs text-muted-foreground" data-testid="diff-note">
-          {change.patch ? 'The diff is too large to show in full.' : 'Too many lines changed to show a diff.'}
-        </p>
-      )}
-    </div>
-  );
-}
+const FileChangeOutput = lazyPart(() => import('./tool-outputs').then((module) => module.FileChangeOutput));
 
 export const writeFileTool: ToolRenderer = {
   title: 'Write file',

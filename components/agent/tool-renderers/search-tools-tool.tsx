@@ -1,6 +1,7 @@
 import { SearchIcon } from 'lucide-react';
 import { field, type ToolPart } from '@/components/agent/tool-part';
 import type { ToolRenderer } from '@/components/agent/tool-renderer';
+import { lazyPart } from '@/components/ui/lazy-part';
 
 /** One line: what was searched for (and how many matched), or which tools were enabled. */
 function SearchToolsSummary({ part }: { part: ToolPart }) {
@@ -25,34 +26,9 @@ function SearchToolsSummary({ part }: { part: ToolPart }) {
   );
 }
 
-/** The matches (name and description), or what enabling did, in the words the model read. */
-function SearchToolsOutput({ part }: { part: ToolPart }) {
-  const matches = field(part.output, 'matches');
-  const next = field(part.output, 'next');
-  return (
-    <div className="flex flex-col gap-1.5 text-xs">
-      {Array.isArray(matches) && matches.length > 0 && (
-        <ul className="flex flex-col gap-1">
-          {matches.map((match, index) => {
-            const name = field(match, 'name');
-            const description = field(match, 'description');
-            return (
-              <li key={typeof name === 'string' ? name : index}>
-                <span className="font-mono">{String(name)}</span>
-                {typeof description === 'string' && <span className="text-muted-foreground"> · {description}</span>}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {typeof next === 'string' && <p className="text-muted-foreground">{next}</p>}
-    </div>
-  );
-}
-
 export const searchToolsTool: ToolRenderer = {
   title: 'Search tools',
   Icon: SearchIcon,
   Summary: SearchToolsSummary,
-  Output: SearchToolsOutput,
+  Output: lazyPart(() => import('./tool-outputs').then((module) => module.SearchToolsOutput)),
 };

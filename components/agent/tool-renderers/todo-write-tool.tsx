@@ -1,10 +1,10 @@
 import { ListTodoIcon } from 'lucide-react';
 import { field, type ToolPart } from '@/components/agent/tool-part';
 import type { ToolRenderer } from '@/components/agent/tool-renderer';
-import { TodoItems } from '@/components/agent/todo-checklist';
+import { lazyPart } from '@/components/ui/lazy-part';
 import { todoListSchema } from '@/lib/todos/todos';
 
-function todosOf(part: ToolPart) {
+export function todosOf(part: ToolPart) {
   const parsed = todoListSchema.safeParse(field(part.input, 'todos'));
   return parsed.success ? parsed.data : undefined;
 }
@@ -20,9 +20,4 @@ function TodoWriteSummary({ part }: { part: ToolPart }) {
   );
 }
 
-function TodoWriteOutput({ part }: { part: ToolPart }) {
-  const todos = todosOf(part);
-  return todos ? <TodoItems todos={todos} /> : null;
-}
-
-export const todoWriteTool: ToolRenderer = { title: 'Todo list', Icon: ListTodoIcon, Summary: TodoWriteSummary, Output: TodoWriteOutput };
+export const todoWriteTool: ToolRenderer = { title: 'Todo list', Icon: ListTodoIcon, Summary: TodoWriteSummary, Output: lazyPart(() => import('./tool-outputs').then((module) => module.TodoWriteOutput)) };

@@ -67,7 +67,8 @@ describe('running', () => {
     expect(screen.getByTestId('elapsed-time').textContent).toMatch(/^\d+(\.\d)? (ms|s)$/);
 
     await user.click(toggle('Calculator'));
-    expect(within(screen.getByTestId('tool-output')).getByTestId('calculator-result').textContent).toBe('17 * 23 = 391');
+    // The output views are a chunk of their own, drawn once loaded.
+    expect((await within(screen.getByTestId('tool-output')).findByTestId('calculator-result')).textContent).toBe('17 * 23 = 391');
   });
 
   test('a live card someone closed stays closed when the call ends', async () => {
@@ -112,7 +113,7 @@ describe('done', () => {
     await user.click(toggle('Calculator'));
     expect(screen.getByTestId('tool-input').textContent).toContain('"expression": "17 * 23"');
     const output = screen.getByTestId('tool-output');
-    expect(within(output).getByTestId('calculator-result').textContent).toBe('17 * 23 = 391');
+    expect((await within(output).findByTestId('calculator-result')).textContent).toBe('17 * 23 = 391');
     expect(output.textContent).toContain('Raw output');
     expect(output.textContent).toContain('"result": 391');
     expect(screen.getByRole('button', { name: 'Copy output' })).toBeTruthy();
@@ -137,7 +138,7 @@ describe('done', () => {
     expect(screen.getByTestId('bash-exit-code').textContent).toBe('exit 2');
 
     await user.click(toggle('Bash'));
-    const terminal = screen.getByTestId('bash-terminal');
+    const terminal = await screen.findByTestId('bash-terminal');
     expect(within(terminal).getByTestId('bash-command').textContent).toContain('$ ls nowhere');
     expect(within(terminal).getByTestId('bash-stderr').textContent).toBe('ls: nowhere: No such file or directory');
   });
@@ -348,7 +349,7 @@ describe('file changes', () => {
     renderInApp(<ToolCard part={writeDone({ linesAdded: 1, linesRemoved: 1, patchTruncated: false, patch: '@@ -1,1 +1,1 @@\n-a\n+b' })} messageStreaming={false} />);
     expect(within(toggle('Write file')).getByTestId('diff-counts').textContent).toBe('+1 −1');
     await user.click(toggle('Write file'));
-    expect(within(card()).getByTestId('diff-view').querySelectorAll('tr[data-kind="add"]')).toHaveLength(1);
+    expect((await within(card()).findByTestId('diff-view')).querySelectorAll('tr[data-kind="add"]')).toHaveLength(1);
     expect(within(card()).queryByTestId('diff-note')).toBeNull();
   });
 
@@ -357,7 +358,7 @@ describe('file changes', () => {
     renderInApp(<ToolCard part={writeDone({ patch: '', patchTruncated: true })} messageStreaming={false} />);
     expect(within(card()).queryByTestId('diff-counts')).toBeNull();
     await user.click(toggle('Write file'));
+    expect((await within(card()).findByTestId('diff-note')).textContent).toBe('Too many lines changed to show a diff.');
     expect(within(card()).queryByTestId('diff-view')).toBeNull();
-    expect(within(card()).getByTestId('diff-note').textContent).toBe('Too many lines changed to show a diff.');
   });
 });
