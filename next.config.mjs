@@ -22,10 +22,13 @@ const nextConfig = {
     // its place there (lib/client/no-gateway.ts); the server keeps the real one.
     resolveAlias: { 'rehype-raw': './components/chat/no-raw-html.ts', '@ai-sdk/gateway': { browser: './lib/client/no-gateway.ts' } },
     rules: {
-      // Every zod schema wires in zod's JSON Schema generation, which the browser never calls (`ai` builds JSON
-      // Schemas only to send tools to a model): in browser bundles a loader puts throwing stubs in its place.
+      // Every zod schema wires in zod's JSON Schema generation, and @ai-sdk/provider-utils its converter of zod 3
+      // schemas, which the browser never calls (`ai` builds JSON Schemas only to send tools to a model): in browser
+      // bundles a loader puts throwing stubs in their place.
       '*.js': {
-        condition: { all: ['browser', { path: /node_modules\/zod\/v4\/core\/(?:to-json-schema|json-schema-processors)\.js$/ }] },
+        condition: {
+          all: ['browser', { path: /node_modules\/(?:zod\/v4\/core\/(?:to-json-schema|json-schema-processors)|@ai-sdk\/provider-utils\/dist\/index)\.js$/ }],
+        },
         loaders: [fileURLToPath(new URL('./scripts/loaders/no-zod-json-schema.cjs', import.meta.url))],
       },
       // tailwind-merge's default config in the browser keeps only the class groups the app's classes belong to

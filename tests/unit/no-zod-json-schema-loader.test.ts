@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as realZod from 'zod';
 
 // The browser bundles' zod: a copy of zod/v4 with the loader's output in place of its JSON Schema generation
 // (next.config.mjs runs the loader on those two files in browser bundles only).
@@ -59,5 +60,33 @@ describe("the browser's zod without JSON Schema generation", () => {
 
   test('a file the loader does not know fails the build', () => {
     expect(() => loader.call({ resourcePath: '/x/node_modules/zod/v4/core/schemas.js' }, '')).toThrow(/not a file it knows/);
+  });
+});
+
+describe("@ai-sdk/provider-utils in the browser, without its zod 3 converter", () => {
+  const bundle = path.join(path.dirname(require.resolve('@ai-sdk/provider-utils')), 'index.js');
+  // Written beside the real bundle, so that its own imports (zod, @ai-sdk/provider…) resolve as they do in the app.
+  const stubbedFile = path.join(path.dirname(bundle), `.browser-stub-${process.pid}.js`);
+  type ProviderUtils = typeof import('@ai-sdk/provider-utils');
+  let stubbed: ProviderUtils;
+  beforeAll(async () => {
+    writeFileSync(stubbedFile, loader.call({ resourcePath: '/x/node_modules/@ai-sdk/provider-utils/dist/index.js' }, readFileSync(bundle, 'utf8')));
+    stubbed = (await import(pathToFileURL(stubbedFile).href)) as ProviderUtils;
+  });
+  afterAll(() => rmSync(stubbedFile, { force: true }));
+
+  test('exports what the real one does; zod 4 schemas validate and still give their JSON Schema where zod is whole', async () => {
+    const real = (await import(pathToFileURL(bundle).href)) as ProviderUtils;
+    expect(Object.keys(stubbed).sort()).toEqual(Object.keys(real).sort());
+    const schema = stubbed.zodSchema(realZod.object({ n: realZod.number() }));
+    expect(await stubbed.safeValidateTypes({ value: { n: 1 }, schema })).toMatchObject({ success: true });
+    expect(await stubbed.safeValidateTypes({ value: { n: 'x' }, schema })).toMatchObject({ success: false });
+    expect(schema.jsonSchema).toMatchObject({ type: 'object' });
+  });
+
+  test("a zod 3 schema's JSON Schema throws, saying why", () => {
+    const zod3 = { _def: { typeName: 'ZodString', checks: [] }, safeParse: () => ({ success: true, data: '' }) };
+    const schema = stubbed.zodSchema(zod3 as never);
+    expect(() => schema.jsonSchema).toThrow(/left out of the browser bundle/);
   });
 });
