@@ -1,45 +1,25 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { ChevronDownIcon, FileTextIcon, ImageIcon, XIcon } from 'lucide-react';
+import { ChevronDownIcon, FileTextIcon, ImageIcon } from 'lucide-react';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
+import { lazyPart } from '@/components/ui/lazy-part';
 import { formatNumber } from '@/lib/client/format';
 import { cn } from '@/lib/utils';
 
 /** Resources attached with `@`, as compact chips: in the composer (removable) and in a sent message (each expands to what the model read). */
 
-function ResourceIcon({ resource }: { resource: Pick<McpResourceAttachment, 'mimeType' | 'binary'> }) {
+const DraftResourceChips = lazyPart(() => import('@/components/chat/composer-resource-chips').then((module) => module.DraftResourceChips));
+
+export function ResourceIcon({ resource }: { resource: Pick<McpResourceAttachment, 'mimeType' | 'binary'> }) {
   const mime = resource.binary?.mimeType ?? resource.mimeType ?? '';
   return mime.startsWith('image/') ? <ImageIcon className="size-3.5 shrink-0" /> : <FileTextIcon className="size-3.5 shrink-0" />;
 }
 
-/** The chips of the draft, each with a remove button. */
+/** The chips of the draft, each with a remove button: drawn only once a resource is attached, a chunk of its own. */
 export function ComposerResourceChips({ resources, onRemove }: { resources: readonly McpResourceAttachment[]; onRemove: (resource: McpResourceAttachment) => void }) {
   if (resources.length === 0) return null;
-  return (
-    <ul className="flex flex-wrap gap-1.5 px-3 pt-2.5" aria-label="Attached resources" data-testid="composer-resources">
-      {resources.map((resource) => (
-        <li
-          key={`${resource.server}\n${resource.uri}`}
-          className="flex max-w-full items-center gap-1 rounded-md border bg-muted/60 py-0.5 pr-0.5 pl-2 text-xs"
-          data-testid="composer-resource-chip"
-          title={resource.uri}
-        >
-          <ResourceIcon resource={resource} />
-          <span className="truncate font-medium">{resource.name}</span>
-          <span className="shrink-0 text-muted-foreground">· {resource.server}</span>
-          <button
-            type="button"
-            className="ml-0.5 rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            aria-label={`Remove ${resource.name}`}
-            onClick={() => onRemove(resource)}
-          >
-            <XIcon className="size-3" />
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
+  return <DraftResourceChips resources={resources} onRemove={onRemove} />;
 }
 
 /** In a sent message: one chip per resource; pressing it shows the text the model read. */
