@@ -25,12 +25,13 @@ function sourceFiles(folder) {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** Every whitespace-separated word inside a string literal of the app's source: its classes, and more. */
+/** Every whitespace-separated word inside a string literal of the app's source (comments skipped): its classes, and more. */
 export function classCandidates() {
   const words = new Set();
   for (const file of SOURCE_FOLDERS.flatMap(sourceFiles)) {
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)) {
+    for (const match of text.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`|\/\/[^\n]*|\/\*[\s\S]*?\*\//g)) {
+      if (match[1] === undefined && match[2] === undefined && match[3] === undefined) continue;
       const literal = (match[1] ?? match[2] ?? match[3]).replace(/\$\{[^}]*\}/g, ' ');
       for (const word of literal.split(/\s+/)) if (/[a-z]/.test(word) && /^[!\w\-[\]:/.%&>*=#@(),'"+~^?<$]+$/.test(word)) words.add(word);
     }
