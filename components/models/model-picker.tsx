@@ -7,8 +7,10 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import type { ModelInfo } from '@/lib/models/types';
 import { cn } from '@/lib/utils';
 
-/** The list, drawn only while the picker is open (the popover itself loads then too). */
-const ModelPickerList = lazyPart(() => import('@/components/models/model-picker-list').then((module) => module.default));
+/** The list, drawn only while the picker is open (the popover itself loads then too); fetched as the pointer or focus reaches the picker. */
+const loadList = () => import('@/components/models/model-picker-list').then((module) => module.default);
+const ModelPickerList = lazyPart(loadList);
+const preloadList = () => void loadList();
 
 /**
  * Which model the agent runs on: grouped by provider, each with its context window, price and what it
@@ -47,6 +49,8 @@ export function ModelPicker({
         title={current ? `Model for the next message: ${current.label}` : 'Model for the next message'}
         data-testid={testId}
         data-model-key={value}
+        onPointerEnter={preloadList}
+        onFocus={preloadList}
         className={cn(
           'inline-flex h-8 max-w-64 min-w-0 items-center justify-between gap-1.5 rounded-md border bg-transparent px-2.5 text-[13px] whitespace-nowrap shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30 dark:hover:bg-input/50',
           className,
