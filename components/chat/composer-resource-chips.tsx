@@ -1,7 +1,7 @@
 'use client';
 
 import { XIcon } from 'lucide-react';
-import { ResourceIcon } from '@/components/chat/resource-chips';
+import { ResourceIcon } from '@/components/chat/resource-icon';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 
 /** The chips of the draft, each with a remove button. */

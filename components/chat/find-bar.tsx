@@ -3,7 +3,6 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ChevronDownIcon, ChevronUpIcon, SearchIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { FindBarProps } from '@/components/chat/transcript-find';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { searchTranscript } from '@/lib/client/api';
 import { cn } from '@/lib/utils';
@@ -26,6 +25,20 @@ function searchableText(message: AgentUIMessage): string {
 interface Hit {
   messageId: string;
   loaded: boolean;
+}
+
+export interface FindBarProps {
+  sessionId: string;
+  messages: readonly AgentUIMessage[];
+  hasEarlier: boolean;
+  loadingEarlier: boolean;
+  /** Loads the transcript back to this message (and everything after it). */
+  loadBackTo: (messageId: string) => Promise<boolean>;
+  /** Called before a match is scrolled to: the view must stop following the newest output. */
+  releaseBottom: () => void;
+  /** Counts Ctrl+F presses while open: each selects the query again. */
+  selectRequests: number;
+  onClose: () => void;
 }
 
 /**

@@ -1,7 +1,8 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { ChevronDownIcon, FileTextIcon, ImageIcon } from 'lucide-react';
+import { ChevronDownIcon } from 'lucide-react';
+import { ResourceIcon } from '@/components/chat/resource-icon';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import { lazyPart } from '@/components/ui/lazy-part';
 import { formatNumber } from '@/lib/client/format';
@@ -11,10 +12,6 @@ import { cn } from '@/lib/utils';
 
 const DraftResourceChips = lazyPart(() => import('@/components/chat/composer-resource-chips').then((module) => module.DraftResourceChips));
 
-export function ResourceIcon({ resource }: { resource: Pick<McpResourceAttachment, 'mimeType' | 'binary'> }) {
-  const mime = resource.binary?.mimeType ?? resource.mimeType ?? '';
-  return mime.startsWith('image/') ? <ImageIcon className="size-3.5 shrink-0" /> : <FileTextIcon className="size-3.5 shrink-0" />;
-}
 
 /** The chips of the draft, each with a remove button: drawn only once a resource is attached, a chunk of its own. */
 export function ComposerResourceChips({ resources, onRemove }: { resources: readonly McpResourceAttachment[]; onRemove: (resource: McpResourceAttachment) => void }) {

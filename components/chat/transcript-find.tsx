@@ -2,22 +2,8 @@
 
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { lazyPart } from '@/components/ui/lazy-part';
-import type { AgentUIMessage } from '@/lib/agent/messages';
+import type { FindBarProps } from '@/components/chat/find-bar';
 import { whenIdle } from '@/lib/client/when-idle';
-
-export interface FindBarProps {
-  sessionId: string;
-  messages: readonly AgentUIMessage[];
-  hasEarlier: boolean;
-  loadingEarlier: boolean;
-  /** Loads the transcript back to this message (and everything after it). */
-  loadBackTo: (messageId: string) => Promise<boolean>;
-  /** Called before a match is scrolled to: the view must stop following the newest output. */
-  releaseBottom: () => void;
-  /** Counts Ctrl+F presses while open: each selects the query again. */
-  selectRequests: number;
-  onClose: () => void;
-}
 
 const loadFindBar = () => import('@/components/chat/find-bar').then((module) => module.default);
 const FindBar = lazyPart(loadFindBar);

@@ -1,18 +1,8 @@
 import { CalculatorIcon } from 'lucide-react';
-import { field, type ToolPart } from '@/components/agent/tool-part';
+import type { ToolPart } from '@/components/agent/tool-part';
+import { expressionOf, resultOf } from './tool-fields';
 import type { ToolRenderer } from '@/components/agent/tool-renderer';
 import { lazyPart } from '@/components/ui/lazy-part';
-
-export function expressionOf(part: ToolPart): string | undefined {
-  const expression = field(part.input, 'expression', 'expr', 'input');
-  return typeof expression === 'string' ? expression : undefined;
-}
-
-export function resultOf(output: unknown): string | undefined {
-  if (typeof output === 'number' || typeof output === 'string') return String(output);
-  const result = field(output, 'result', 'value', 'answer');
-  return result === undefined ? undefined : String(result);
-}
 
 function CalculatorSummary({ part }: { part: ToolPart }) {
   const expression = expressionOf(part);

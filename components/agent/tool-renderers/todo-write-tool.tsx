@@ -1,13 +1,8 @@
 import { ListTodoIcon } from 'lucide-react';
-import { field, type ToolPart } from '@/components/agent/tool-part';
+import type { ToolPart } from '@/components/agent/tool-part';
+import { todosOf } from './tool-fields';
 import type { ToolRenderer } from '@/components/agent/tool-renderer';
 import { lazyPart } from '@/components/ui/lazy-part';
-import { todoListSchema } from '@/lib/todos/todos';
-
-export function todosOf(part: ToolPart) {
-  const parsed = todoListSchema.safeParse(field(part.input, 'todos'));
-  return parsed.success ? parsed.data : undefined;
-}
 
 function TodoWriteSummary({ part }: { part: ToolPart }) {
   const todos = todosOf(part);

@@ -4,10 +4,7 @@ import { DiffView } from '@/components/agent/diff-view';
 import { TodoItems } from '@/components/agent/todo-checklist';
 import { field, type ToolPart } from '@/components/agent/tool-part';
 import { VisibleText } from '@/components/ui/visible-text';
-import { commandOf, exitCodeOf, ExitCode } from './bash-tool';
-import { expressionOf, resultOf } from './calculator-tool';
-import { LineCounts, readChange } from './file-change-tool';
-import { todosOf } from './todo-write-tool';
+import { commandOf, ExitCode, exitCodeOf, expressionOf, LineCounts, readChange, resultOf, todosOf } from './tool-fields';
 
 /**
  * What the tool renderers draw above a successful call's raw output (ToolRenderer.Output): one chunk of its own,
