@@ -102,7 +102,8 @@ export default function MeterDetails({ report, onCompact, compactDisabled }: { r
           }
         />
       </div>
-      <Button size="xs" variant="outline" className="w-full" onClick={onCompact} disabled={compactDisabled} data-testid="context-compact-now">
+      {/* Radix focused the popover's first control before these details were there: the button takes the focus now. */}
+      <Button size="xs" variant="outline" className="w-full" onClick={onCompact} disabled={compactDisabled} autoFocus data-testid="context-compact-now">
         <ShrinkIcon />
         Compact now (/compact)
       </Button>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { ContextMeter } from '@/components/context/context-meter';
@@ -83,6 +83,8 @@ describe('the breakdown popover', () => {
     // The popover's parts load on first open (components/ui/lazy-overlay.tsx).
     const details = await screen.findByTestId('context-meter-details');
     expect(meter().getAttribute('aria-expanded')).toBe('true');
+    // Its one control has the focus, as when the details were drawn with the popover.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('context-compact-now')));
     expect(details.textContent).toContain('96,000 / 200,000 tokens (48%)');
     expect(details.textContent).toContain('Window from catalog: gpt-4.1-mini.');
     expect(details.textContent).toContain('As reported by the provider.');
