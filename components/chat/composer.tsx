@@ -20,10 +20,8 @@ import { cn } from '@/lib/utils';
 const MAX_INPUT_HEIGHT_PX = 280;
 
 /** The menus' lists, drawn only once `/` or `@` is typed: chunks of their own, fetched when the page is idle. */
-const loadMenuList = () => import('@/components/chat/composer-menu').then((module) => module.ComposerMenuList);
-const loadCatalogMenu = () => import('@/components/chat/catalog-menu').then((module) => module.CatalogMenu);
-const ComposerMenuList = lazyPart(loadMenuList);
-const CatalogMenu = lazyPart(loadCatalogMenu);
+const ComposerMenuList = lazyPart(() => import('@/components/chat/composer-menu').then((module) => module.ComposerMenuList));
+const CatalogMenu = lazyPart(() => import('@/components/chat/catalog-menu').then((module) => module.CatalogMenu));
 
 /**
  * Text typed into the server-rendered box before the page hydrated is in the box but not in the draft: React does not
@@ -251,7 +249,13 @@ function useComposerMenu(
   const hasMenus = Boolean(assist);
   useEffect(() => {
     if (!hasMenus) return;
-    return whenIdle(() => void Promise.all([loadMenuList(), loadCatalogMenu()]), { timeoutMs: 5000, fallbackMs: 1000 });
+    return whenIdle(
+      () => {
+        ComposerMenuList.preload();
+        CatalogMenu.preload();
+      },
+      { timeoutMs: 5000, fallbackMs: 1000 },
+    );
   }, [hasMenus]);
   const [trigger, setTrigger] = useState<MenuTrigger | undefined>();
   const [activeIndex, setActiveIndex] = useState(0);

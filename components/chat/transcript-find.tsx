@@ -5,8 +5,7 @@ import { lazyPart } from '@/components/ui/lazy-part';
 import type { FindBarProps } from '@/components/chat/find-bar';
 import { whenIdle } from '@/lib/client/when-idle';
 
-const loadFindBar = () => import('@/components/chat/find-bar').then((module) => module.default);
-const FindBar = lazyPart(loadFindBar);
+const FindBar = lazyPart(() => import('@/components/chat/find-bar').then((module) => module.default));
 
 /**
  * Find in the conversation (Ctrl+F or ⌘F while the session is in front; a second press in the bar opens the
@@ -32,7 +31,7 @@ export function TranscriptFind(props: Omit<FindBarProps, 'selectRequests' | 'onC
     const onKeyDown = (event: KeyboardEvent) => openBar(event);
     window.addEventListener('keydown', onKeyDown);
     // The bar's chunk, before anyone presses Ctrl+F.
-    const cancelPreload = whenIdle(() => void loadFindBar(), { timeoutMs: 5000, fallbackMs: 1000 });
+    const cancelPreload = whenIdle(FindBar.preload, { timeoutMs: 5000, fallbackMs: 1000 });
     return () => {
       window.removeEventListener('keydown', onKeyDown);
       cancelPreload();

@@ -8,9 +8,7 @@ import type { ModelInfo } from '@/lib/models/types';
 import { cn } from '@/lib/utils';
 
 /** The list, drawn only while the picker is open (the popover itself loads then too); fetched as the pointer or focus reaches the picker. */
-const loadList = () => import('@/components/models/model-picker-list').then((module) => module.default);
-const ModelPickerList = lazyPart(loadList);
-const preloadList = () => void loadList();
+const ModelPickerList = lazyPart(() => import('@/components/models/model-picker-list').then((module) => module.default));
 
 /**
  * Which model the agent runs on: grouped by provider, each with its context window, price and what it
@@ -49,8 +47,8 @@ export function ModelPicker({
         title={current ? `Model for the next message: ${current.label}` : 'Model for the next message'}
         data-testid={testId}
         data-model-key={value}
-        onPointerEnter={preloadList}
-        onFocus={preloadList}
+        onPointerEnter={ModelPickerList.preload}
+        onFocus={ModelPickerList.preload}
         className={cn(
           'inline-flex h-8 max-w-64 min-w-0 items-center justify-between gap-1.5 rounded-md border bg-transparent px-2.5 text-[13px] whitespace-nowrap shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30 dark:hover:bg-input/50',
           className,

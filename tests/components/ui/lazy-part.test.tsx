@@ -22,3 +22,15 @@ test('a lazy part leaves the rest of the view in place while its chunk loads, th
   expect((await screen.findByTestId('late')).textContent).toBe('Approve?');
   expect(screen.getByRole('heading', { name: 'Tool card' })).toBeTruthy();
 });
+
+test('preload fetches the chunk before the part is drawn', async () => {
+  let loads = 0;
+  const Part = lazyPart(async () => {
+    loads += 1;
+    return Late;
+  });
+  Part.preload();
+  expect(loads).toBe(1);
+  render(<Part text="Ready" />);
+  expect((await screen.findByTestId('late')).textContent).toBe('Ready');
+});
