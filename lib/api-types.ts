@@ -18,6 +18,12 @@ export interface SessionSummary {
   updatedAt: number;
   /** A run is active right now, on any instance (a PATCH answer only knows this process's runs). */
   running: boolean;
+  /**
+   * The active run, where the answer read it with the transcript (a session's page and
+   * GET /api/sessions/:id): a reattach names it (`/api/chat/:id/stream?run=`), so the run is
+   * replayed onto that transcript even if it ended in between.
+   */
+  runId?: string;
   /** plan | ask | accept-edits | auto, enforced by the server at every tool call. */
   permissionMode: PermissionMode;
   /** A fork: the session and message it was copied from. */

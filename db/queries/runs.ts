@@ -72,6 +72,15 @@ export async function getRun(db: Db, id: string): Promise<RunRow | undefined> {
   return row;
 }
 
+/** One of the session's runs, whatever its state. */
+export async function getSessionRun(db: Db, ownerId: string, sessionId: string, runId: string): Promise<RunRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.id, runId), eq(runs.ownerId, ownerId), eq(runs.sessionId, sessionId)));
+  return row;
+}
+
 /** The session's running run, whichever process owns it. */
 export async function getRunningRun(db: Db, ownerId: string, sessionId: string): Promise<RunRow | undefined> {
   const [row] = await db

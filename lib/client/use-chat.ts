@@ -1,7 +1,7 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { AbstractChat, type ChatInit, type ChatState, type ChatStatus, type ChatTransport, type UIMessage } from 'ai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { AbstractChat, type ChatInit, type ChatRequestOptions, type ChatState, type ChatStatus, type ChatTransport, type UIMessage } from 'ai';
 import type { UseChatHelpers } from '@ai-sdk/react';
 
 /**
@@ -218,7 +218,7 @@ const automaticResumes = new WeakMap<object, AutomaticResume>();
  * `resume`: reattach to the running stream once per chat (however many hooks share it), and again when the tab
  * becomes visible after a network drop in the background.
  */
-function registerAutomaticResume<M extends UIMessage>(chat: Chat<M>, registration: object): () => void {
+function registerAutomaticResume<M extends UIMessage>(chat: Chat<M>, registration: object, options?: ChatRequestOptions): () => void {
   let state = automaticResumes.get(chat);
   if (state == null) {
     const created: AutomaticResume = { registrations: new Set() };
@@ -242,7 +242,7 @@ function registerAutomaticResume<M extends UIMessage>(chat: Chat<M>, registratio
   const { registrations } = state;
   const first = registrations.size === 0;
   registrations.add(registration);
-  if (first && chat.status !== 'submitted' && chat.status !== 'streaming') void chat.resumeStream();
+  if (first && chat.status !== 'submitted' && chat.status !== 'streaming') void chat.resumeStream(options);
   return () => {
     registrations.delete(registration);
     if (registrations.size === 0) {
@@ -258,10 +258,12 @@ type UseChatOptions<M extends UIMessage> = Omit<ChatInit<M>, 'transport'> & {
   throttle?: number;
   /** Reattach to the chat's running stream on mount. */
   resume?: boolean;
+  /** What that reattach sends (its metadata reaches the transport's prepareReconnectToStreamRequest). Not in @ai-sdk/react. */
+  resumeOptions?: ChatRequestOptions;
 };
 
 /** A new chat per `id`; callbacks and the transport are read at call time, so they may change between renders. */
-export function useChat<M extends UIMessage>({ throttle, resume = false, ...options }: UseChatOptions<M>): UseChatHelpers<M> {
+export function useChat<M extends UIMessage>({ throttle, resume = false, resumeOptions, ...options }: UseChatOptions<M>): UseChatHelpers<M> {
   const [registration] = useState(() => ({}));
   // A new chat for a new id only; the callbacks follow through setCallbacks.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -299,8 +301,13 @@ export function useChat<M extends UIMessage>({ throttle, resume = false, ...opti
 
   const setMessages = useCallback((next: M[] | ((messages: M[]) => M[])) => chat.replaceMessages(next), [chat]);
 
+  // Read when the chat (re)attaches, not a reason to: as the callbacks are.
+  const resumeOptionsRef = useRef(resumeOptions);
   useEffect(() => {
-    if (resume) return registerAutomaticResume(chat, registration);
+    resumeOptionsRef.current = resumeOptions;
+  });
+  useEffect(() => {
+    if (resume) return registerAutomaticResume(chat, registration, resumeOptionsRef.current);
   }, [resume, chat, registration]);
 
   return {

@@ -2,9 +2,10 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import type { RunRow } from '@/db/schema';
 import { isToolUIPart } from 'ai';
+import { z } from 'zod';
 import { readRunEvents, type RunEvent } from '@/db/queries/run-events';
 import type { AgentUIMessage, AgentUIMessagePart } from '@/lib/agent/messages';
-import { getRun, getRunningRun } from '@/db/queries/runs';
+import { getRun, getRunningRun, getSessionRun } from '@/db/queries/runs';
 import { recoverOrphanedRuns } from './recovery';
 import { followRunFromLog, resumePoint, runEventsResponse } from './run-log';
 import { getActiveRun, stopRun } from './run-manager';
@@ -16,17 +17,32 @@ import { stopPausedRun } from './paused-runs';
  * Last-Event-ID), then live. This process's own run is read from memory; a run another
  * instance owns is read from the log, and if its owner dies meanwhile (its lease runs
  * out) the follower recovers it, so the stream still ends. 204 when nothing runs.
+ *
+ * `?run=` names the run the caller's transcript was prepared for (SessionSummary.runId):
+ * that run is replayed from its log even when it ended after the caller read the
+ * transcript, so a reattach that comes a moment late still shows the whole run (204 when
+ * the session has no such run, or its log was pruned).
  */
 export async function followSessionRun(request: Request, db: Db, ownerId: string, sessionId: string): Promise<Response> {
   const after = resumePoint(request);
+  const named = namedRun(request);
   const local = getActiveRun(sessionId);
-  if (local) return local.log.response(after);
-  const run = await getRunningRun(db, ownerId, sessionId);
+  if (local && (!named || local.runId === named)) return local.log.response(after);
+  const run = named ? await getSessionRun(db, ownerId, sessionId, named) : await getRunningRun(db, ownerId, sessionId);
   if (!run) return new Response(null, { status: 204 });
+  if (run.status !== 'running' && (await readRunEvents(db, run.id, after, 1)).length === 0) return new Response(null, { status: 204 });
   const recoverIfOrphaned = async () => {
     await recoverOrphanedRuns(db, { sessionId });
   };
   return runEventsResponse(followRunFromLog(db, run.id, after, { onIdle: recoverIfOrphaned }));
+}
+
+const runIdSchema = z.string().regex(/^[\w-]{1,64}$/);
+
+/** `?run=`, when it is a run id (anything else is ignored: the session's running run is followed). */
+function namedRun(request: Request): string | undefined {
+  const parsed = runIdSchema.safeParse(new URL(request.url).searchParams.get('run'));
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Stop from anywhere; answers once the run has ended and its partial answer is saved (up to `waitMs`). */

@@ -86,7 +86,7 @@ export async function loadSessionView(request: Request | Headers, id: string, li
     getRunningRun(db, ownerId, id),
   ]);
   return {
-    session: toSessionSummary(row, new Set(running ? [id] : [])),
+    session: { ...toSessionSummary(row, new Set(running ? [id] : [])), ...(running ? { runId: running.id } : {}) },
     settings: sessionLoopSettings(row.settings),
     messages: await loadTranscriptForReattach(db, transcript.messages, running),
     branches: await branchesOf(ownerId, id, transcript.messages),

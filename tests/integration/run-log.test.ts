@@ -114,8 +114,9 @@ describe('the run log', () => {
     log.append(delta('late'));
     await log.close();
     log.endFollowers();
+    const decoder = new TextDecoder();
     let rest = '';
-    for (let next = await reader.read(); !next.done; next = await reader.read()) rest += new TextDecoder().decode(next.value);
+    for (let next = await reader.read(); !next.done; next = await reader.read()) rest += decoder.decode(next.value, { stream: true });
     expect(sseEvents(rest).map((event) => event.data)).toEqual([JSON.stringify(delta('late')), '[DONE]']);
   });
 
@@ -161,6 +162,41 @@ describe('the run log', () => {
     await reader.cancel();
     const again = await api.stream.GET(new Request(`http://app/api/chat/${id}/stream?after=0`), params({ id }));
     expect(again.status).toBe(204); // the run ended: nothing to follow
+  });
+
+  it('a reattach that names the run its transcript was read with replays it whole, even once it ended', async () => {
+    const id = await app.newSession('compat:scripted-chat');
+    const response = await app.chat(id, 'Go slowly [[scenario:slow?delayMs=20&chunks=10]]');
+    const reader = response.body!.getReader();
+    await reader.read(); // the run is under way
+    // The session as a page or a follower reads it: the transcript comes with the run it was prepared for.
+    const detail = (await (await api.session.GET(new Request(`http://app/api/sessions/${id}`), params({ id }))).json()).session as { running: boolean; runId?: string };
+    expect(detail.running).toBe(true);
+    const runs = (await (await api.runs.GET(new Request('http://app'), params({ id }))).json()).runs as { id: string }[];
+    expect(detail.runId).toBe(runs[0].id);
+    const decoder = new TextDecoder();
+    let rest = '';
+    for (let next = await reader.read(); !next.done; next = await reader.read()) rest += decoder.decode(next.value, { stream: true });
+    const direct = sseEvents(rest); // the rest of the run, to its end
+    await expect.poll(async () => (await getRun(await getDb(), detail.runId!))?.status).toBe('completed');
+
+    // The run ended before this reattach arrived: following "whatever runs" finds nothing, naming the run replays it.
+    expect((await api.stream.GET(new Request(`http://app/api/chat/${id}/stream`), params({ id }))).status).toBe(204);
+    const named = await api.stream.GET(new Request(`http://app/api/chat/${id}/stream?run=${detail.runId}`), params({ id }));
+    expect(named.status).toBe(200);
+    const replayed = sseEvents(await named.text());
+    expect(replayed.at(-1)!.data).toBe('[DONE]');
+    expect(replayed.slice(0, -1).map((event) => event.id)).toEqual(replayed.slice(0, -1).map((_, index) => index + 1));
+    expect(JSON.parse(replayed.at(-2)!.data).type).toBe('finish');
+    expect(replayed.slice(-direct.length)).toEqual(direct); // the same chunks, with the same ids
+    // From a sequence number on; nothing after its end; never another session's run, nor a made-up one.
+    const later = sseEvents(await (await api.stream.GET(new Request(`http://app/api/chat/${id}/stream?run=${detail.runId}&after=3`), params({ id }))).text());
+    expect(later[0].id).toBe(4);
+    const end = replayed.at(-2)!.id!;
+    expect((await api.stream.GET(new Request(`http://app/api/chat/${id}/stream?run=${detail.runId}&after=${end}`), params({ id }))).status).toBe(204);
+    const other = await app.newSession('compat:scripted-chat');
+    expect((await api.stream.GET(new Request(`http://app/api/chat/${other}/stream?run=${detail.runId}`), params({ id: other }))).status).toBe(204);
+    expect((await api.stream.GET(new Request(`http://app/api/chat/${id}/stream?run=run-nope`), params({ id }))).status).toBe(204);
   });
 
   it('stops a run asked through the database alone (Stop from another instance)', async () => {

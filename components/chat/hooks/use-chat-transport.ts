@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { DefaultChatTransport } from 'ai';
+import { DefaultChatTransport, type ChatRequestOptions } from 'ai';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { ChatRequestBody, RegenerateRequestBody } from '@/lib/api-types';
 import { approvalsRequestBody, type ApprovalExtras } from '@/lib/client/approvals';
@@ -33,7 +33,10 @@ export function useChatTransport(approvalExtras: ApprovalExtras): DefaultChatTra
           const body: ChatRequestBody = { sessionId: id, ...outgoingMessage(last!), modelKey, ...(parentId !== undefined ? { parentId } : {}) };
           return { body };
         },
-        prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/chat/${encodeURIComponent(id)}/stream` }),
+        prepareReconnectToStreamRequest: ({ id, requestMetadata }) => {
+          const run = reattachRunOf(requestMetadata);
+          return { api: `/api/chat/${encodeURIComponent(id)}/stream${run ? `?run=${encodeURIComponent(run)}` : ''}` };
+        },
         // The reattach replays the run's log onto the transcript the server prepared for it
         // (without a new turn's message, with a continuation's base: transcriptForReattach),
         // so the replay continues that transcript instead of starting the message from nothing.
@@ -41,4 +44,17 @@ export function useChatTransport(approvalExtras: ApprovalExtras): DefaultChatTra
       }),
     [approvalExtras],
   );
+}
+
+/**
+ * resumeStream's options to replay one run: the one a transcript the server answered was
+ * prepared for (SessionSummary.runId). Without it the stream endpoint follows whatever runs
+ * now, and answers 204 for a run that ended between reading the transcript and reattaching.
+ */
+export function reattachOptions(runId: string | undefined): ChatRequestOptions {
+  return runId ? { metadata: { reattachRun: runId } } : {};
+}
+
+function reattachRunOf(metadata: unknown): string | undefined {
+  return metadata && typeof metadata === 'object' && 'reattachRun' in metadata && typeof metadata.reattachRun === 'string' ? metadata.reattachRun : undefined;
 }

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { ChatStatus } from 'ai';
+import type { ChatRequestOptions, ChatStatus } from 'ai';
+import { reattachOptions } from '@/components/chat/hooks/use-chat-transport';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
 import type { TranscriptHistory } from '@/lib/api-types';
@@ -20,7 +21,7 @@ export function useFollowQueuedRun(input: {
   messages: readonly AgentUIMessage[];
   /** Shows a page the server answered (see useTranscriptHistory's showMessages). */
   setMessages: (messages: AgentUIMessage[], history: TranscriptHistory | undefined) => void;
-  resumeStream: () => Promise<void>;
+  resumeStream: (options?: ChatRequestOptions) => Promise<void>;
   /** After each attempt: the queue and the sidebar read the server again. */
   onFollowed: (running: boolean) => void;
 }): { follow: (queuedIds: readonly string[]) => void; following: boolean } {
@@ -47,7 +48,7 @@ export function useFollowQueuedRun(input: {
       input.setMessages(detail.messages.slice(0, sent + 1), detail.history);
       input.onFollowed(true);
       setFollowing(false);
-      await input.resumeStream();
+      await input.resumeStream(reattachOptions(detail.runId));
       // The run ended between reading the transcript and reattaching (204): show what it saved.
       if (messagesRef.current.at(-1)?.role === 'user') {
         const after = await fetchSession(input.sessionId, { limit: TRANSCRIPT_PAGE_SIZE }).catch(() => undefined);

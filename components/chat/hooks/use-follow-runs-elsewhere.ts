@@ -1,6 +1,8 @@
 'use client';
 
 import { useEffect, useEffectEvent } from 'react';
+import type { ChatRequestOptions } from 'ai';
+import { reattachOptions } from '@/components/chat/hooks/use-chat-transport';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { TRANSCRIPT_PAGE_SIZE } from '@/lib/api/transcript-page';
 import type { TranscriptHistory } from '@/lib/api-types';
@@ -24,7 +26,7 @@ export function useFollowRunsStartedElsewhere(input: {
   isBusy: () => boolean;
   /** Shows a page the server answered (see useTranscriptHistory's showMessages). */
   setMessages: (messages: AgentUIMessage[], history: TranscriptHistory | undefined) => void;
-  resumeStream: () => Promise<void>;
+  resumeStream: (options?: ChatRequestOptions) => Promise<void>;
   onAttached: () => void;
   intervalMs?: number;
 }) {
@@ -39,7 +41,7 @@ export function useFollowRunsStartedElsewhere(input: {
     if (!detail?.running || input.isBusy()) return;
     input.setMessages(detail.messages, detail.history);
     input.onAttached();
-    await input.resumeStream();
+    await input.resumeStream(reattachOptions(detail.runId));
   });
 
   useEffect(() => {
@@ -55,7 +57,7 @@ export function useFollowRunsStartedElsewhere(input: {
     input.setMessages(detail.messages, detail.history);
     if (!detail.running) return;
     input.onAttached();
-    await input.resumeStream();
+    await input.resumeStream(reattachOptions(detail.runId));
   });
   useEffect(() => onRunStarted(input.sessionId, () => void attachStarted()), [input.sessionId]);
 }

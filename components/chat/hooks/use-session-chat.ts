@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { lastAssistantMessageIsCompleteWithApprovalResponses, type ChatStatus } from 'ai';
 import { toast } from '@/lib/client/toast';
-import { useChatTransport } from '@/components/chat/hooks/use-chat-transport';
+import { reattachOptions, useChatTransport } from '@/components/chat/hooks/use-chat-transport';
 import type { Draft } from '@/components/chat/hooks/use-draft';
 import { useSessionActions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage } from '@/lib/agent/messages';
@@ -38,6 +38,8 @@ export function useSessionChat(input: {
     id: session.id,
     messages: input.initialMessages,
     resume: session.running,
+    // The run the page's transcript was prepared for: replayed even if it ended before this tab reattached.
+    resumeOptions: reattachOptions(session.runId),
     transport,
     // At most one render per frame or so while tokens stream: a fast model no longer renders the view per token.
     throttle: STREAM_RENDER_THROTTLE_MS,

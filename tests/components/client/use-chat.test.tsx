@@ -78,9 +78,10 @@ test('throttled: a burst of tokens renders fewer times than it has tokens, and t
 
 test('resume reattaches to the running stream on mount; setMessages takes a value or an update', async () => {
   const transport = transportOf({ reconnectToStream: vi.fn(async () => reply('a2', ['again'])) });
-  const { result } = renderHook(() => useChat<Message>({ id: 's1', messages: [user], transport, resume: true }));
+  const { result } = renderHook(() => useChat<Message>({ id: 's1', messages: [user], transport, resume: true, resumeOptions: { metadata: { reattachRun: 'run-1' } } }));
   await waitFor(() => expect(result.current.messages.at(-1)).toMatchObject({ id: 'a2', role: 'assistant' }));
-  expect(transport.reconnectToStream).toHaveBeenCalledWith(expect.objectContaining({ chatId: 's1' }));
+  // resumeOptions reach the transport (its metadata names the run to replay).
+  expect(transport.reconnectToStream).toHaveBeenCalledWith(expect.objectContaining({ chatId: 's1', metadata: { reattachRun: 'run-1' } }));
   await waitFor(() => expect(result.current.status).toBe('ready'));
 
   act(() => result.current.setMessages((list) => list.slice(0, -1)));

@@ -4,6 +4,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { useFollowQueuedRun } from '@/components/chat/hooks/use-follow-queued-run';
 import { useFollowRunsStartedElsewhere } from '@/components/chat/hooks/use-follow-runs-elsewhere';
 import type { AgentUIMessage } from '@/lib/agent/messages';
+import { announceRunStarted } from '@/lib/client/paused-request';
 import { json, session, stubApi, userText } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,7 +16,10 @@ const reply = (id: string, runId: string, ended = true): AgentUIMessage => ({
   parts: [{ type: 'text', text: 'done' }],
 });
 const history = { earlierId: null, usageBefore: null };
-const detail = (messages: AgentUIMessage[], running: boolean) => json({ session: { ...session({ running }), settings: {}, messages, history } });
+/** The session as GET /api/sessions/:id answers it: a running one names its run (the one its transcript was prepared for). */
+const detail = (messages: AgentUIMessage[], running: boolean, runId = 'run-2') =>
+  json({ session: { ...session({ running, ...(running ? { runId } : {}) }), settings: {}, messages, history } });
+const replayOf = (runId: string) => ({ metadata: { reattachRun: runId } });
 const runs = (status: string) => json({ runs: [{ id: 'run-2', status, startedAt: 2 }] });
 
 test('a run started in another tab is attached to: its transcript, then its live stream', async () => {
@@ -28,8 +32,22 @@ test('a run started in another tab is attached to: its transcript, then its live
     useFollowRunsStartedElsewhere({ sessionId: 's1', messages: saved.slice(0, 2), isBusy: () => false, setMessages, resumeStream, onAttached, intervalMs: 10 }),
   );
   await waitFor(() => expect(resumeStream).toHaveBeenCalled());
+  // The run its transcript was read with: replayed even if it ends before the reattach arrives.
+  expect(resumeStream).toHaveBeenCalledWith(replayOf('run-2'));
   expect(setMessages).toHaveBeenCalledWith(saved, history);
   expect(onAttached).toHaveBeenCalled();
+});
+
+test('a run this tab started without a stream (Continue in step mode) is attached to at once, naming the run', async () => {
+  const saved = [userText('u1', 'first'), reply('a1', 'run-1', false)];
+  const api = stubApi({ 'GET /api/sessions/s1': () => detail(saved, true, 'run-9') });
+  const setMessages = vi.fn();
+  const resumeStream = vi.fn(async () => {});
+  renderHook(() => useFollowRunsStartedElsewhere({ sessionId: 's1', messages: saved, isBusy: () => false, setMessages, resumeStream, onAttached: vi.fn(), intervalMs: 60_000 }));
+  act(() => announceRunStarted('s1'));
+  await waitFor(() => expect(resumeStream).toHaveBeenCalledWith(replayOf('run-9')));
+  expect(setMessages).toHaveBeenCalledWith(saved, history);
+  expect(api.calls.map((call) => call.url.split('?')[0])).toEqual(['/api/sessions/s1']);
 });
 
 test('a busy tab, or one already showing that run, asks nothing more', async () => {
@@ -83,6 +101,7 @@ test("the run the server started for a queued message is followed once this tab'
 
   subject.rerender({ status: 'ready' });
   await waitFor(() => expect(subject.resumeStream).toHaveBeenCalledOnce());
+  expect(subject.resumeStream).toHaveBeenCalledWith(replayOf('run-2'));
   expect(subject.setMessages).toHaveBeenCalledWith(saved, history);
   expect(subject.onFollowed).toHaveBeenCalledWith(true);
   await waitFor(() => expect(subject.result.current.following).toBe(false));

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { useChatTransport } from '@/components/chat/hooks/use-chat-transport';
+import { reattachOptions, useChatTransport } from '@/components/chat/hooks/use-chat-transport';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import type { ApprovalExtras } from '@/lib/client/approvals';
 import { json, stubApi, userText } from './fake-api';
@@ -52,4 +52,12 @@ test('reattaching reads the run from the session stream endpoint', async () => {
   const { result } = renderHook(() => useChatTransport(new Map()));
   expect(await result.current.reconnectToStream({ chatId: 's1' })).toBeNull();
   expect(api.calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/chat/s1/stream']);
+});
+
+test('a reattach that names a run asks for that run, so one that ended meanwhile is still replayed', async () => {
+  const api = stubApi({ 'GET /api/chat/s1/stream?run=run-7': () => new Response(null, { status: 204 }) });
+  const { result } = renderHook(() => useChatTransport(new Map()));
+  expect(await result.current.reconnectToStream({ chatId: 's1', ...reattachOptions('run-7') })).toBeNull();
+  expect(api.calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/chat/s1/stream?run=run-7']);
+  expect(reattachOptions(undefined)).toEqual({});
 });
