@@ -19,6 +19,18 @@ export async function appendRunEvents(db: Db, runId: string, events: readonly Ru
   await db.insert(runEvents).values(contiguousRuns(events).map((run) => ({ runId, seq: run.at(-1)!.seq, chunk: run.map((event) => event.chunk), createdAt: now })));
 }
 
+/**
+ * Rewrites the run's events after `afterSeq` as one row, in one atomic batch: a reader sees the rows before or the
+ * row after, the same events either way. `events` are those very events, consecutive, all of them.
+ */
+export async function rewriteRunEvents(db: Db, runId: string, afterSeq: number, events: readonly RunEvent[], now = Date.now()): Promise<void> {
+  if (events.length === 0) return;
+  await db.batch([
+    db.delete(runEvents).where(and(eq(runEvents.runId, runId), gt(runEvents.seq, afterSeq))),
+    db.insert(runEvents).values({ runId, seq: events.at(-1)!.seq, chunk: events.map((event) => event.chunk), createdAt: now }),
+  ]);
+}
+
 /** Splits events into runs of consecutive sequence numbers (a row's chunks are numbered from its last one back). */
 function contiguousRuns(events: readonly RunEvent[]): RunEvent[][] {
   const runs: RunEvent[][] = [];

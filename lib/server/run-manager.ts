@@ -236,6 +236,8 @@ async function launchRun(
     } finally {
       releaseRunSignal(controller);
     }
+    // The run is over and its followers here have their end: its log in fewer bytes (read the same; pruned later anyway).
+    await log.compact().catch((error) => logLine.warn({ err: error }, 'compacting the run log failed (its rows stay as written)'));
   })().finally(flushTraces);
 
   async function runToItsEnd(): Promise<void> {

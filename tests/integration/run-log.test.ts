@@ -78,6 +78,54 @@ describe('the run log', () => {
     console.info(`run log: 1,050 chunks in ${log.writes} writes`);
   });
 
+  it('rewrites a finished run\'s log as one row, in fewer bytes, read the same from any sequence number', async () => {
+    const db = await getDb();
+    const sessionId = await app.newSession();
+    await createRun(db, { id: 'run-compact', sessionId, ownerId: 'local', messageId: 'm-compact', modelKey: 'x', instanceId: 'test', leaseExpiresAt: Date.now() + 60_000 });
+    // A paced stream, as a model at 50 tok/s writes it: a row every flush, a few chunks each.
+    const log = new RunLog(db, 'run-compact');
+    for (let i = 0; i < 60; i++) {
+      log.append(delta(`token${i} `));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await log.close();
+    const raw = createClient({ url: process.env.DATABASE_URL! });
+    const rows = async () => (await raw.execute({ sql: 'SELECT count(*) AS n, sum(length(chunk)) AS bytes FROM run_events WHERE run_id = ?', args: ['run-compact'] })).rows[0]!;
+    const before = await rows();
+    const whole = await readRunEvents(db, 'run-compact', 0);
+    expect(Number(before.n)).toBeGreaterThan(3);
+    await log.compact();
+    const after = await rows();
+    raw.close();
+    expect(Number(after.n)).toBe(1);
+    expect(Number(after.bytes)).toBeLessThan(Number(before.bytes) / 2);
+    console.info(`run log compacted: ${before.n} rows, ${before.bytes} B → 1 row, ${after.bytes} B`);
+    expect(await readRunEvents(db, 'run-compact', 0)).toEqual(whole);
+    expect((await readRunEvents(db, 'run-compact', 7, 5)).map((event) => event.seq)).toEqual([8, 9, 10, 11, 12]);
+    expect(await readRunEvents(db, 'run-compact', 60)).toEqual([]);
+  });
+
+  it('a run through the chat route leaves its log in one row; a follower from the table got every chunk once, in order', async () => {
+    const db = await getDb();
+    const id = await app.newSession('compat:scripted-chat');
+    const calls = encodeURIComponent(JSON.stringify([{ tool: 'calculator', args: { expression: '1+$step' } }]));
+    const response = await app.chat(id, `Paced [[scenario:paced?tokens=30&steps=2&delayMs=15&calls=${calls}]]`);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value, { stream: true });
+    const runId = ((await (await api.runs.GET(new Request('http://app'), params({ id }))).json()).runs as { id: string }[])[0].id;
+    // A follower from the table, as on another instance.
+    const follower = collect(followRunFromLog(db, runId, 0, { pollMs: 20 }));
+    for (let next = await reader.read(); !next.done; next = await reader.read()) text += decoder.decode(next.value, { stream: true });
+    const direct = sseEvents(text).slice(0, -1);
+    const raw = createClient({ url: process.env.DATABASE_URL! });
+    await expect.poll(async () => Number((await raw.execute({ sql: 'SELECT count(*) FROM run_events WHERE run_id = ?', args: [runId] })).rows[0]![0])).toBe(1);
+    raw.close();
+    const logged = await readRunEvents(db, runId, 0);
+    expect(logged.map((event) => [event.seq, JSON.stringify(event.chunk)])).toEqual(direct.map((event) => [event.id, event.data]));
+    expect((await follower).map((event) => event.seq)).toEqual(direct.map((event) => event.id));
+  });
+
   it('keeps a batch in one row and reads it back from any sequence number, next to rows of one chunk', async () => {
     const db = await getDb();
     const sessionId = await app.newSession();
