@@ -2,7 +2,6 @@
 
 import { memo, Suspense, use, useRef, type RefObject } from 'react';
 import dynamic from 'next/dynamic';
-import { flushSync } from 'react-dom';
 import { untilNearScreen } from '@/lib/client/near-screen';
 import { useHydrated } from '@/lib/client/use-hydrated';
 import { whenIdle } from '@/lib/client/when-idle';
@@ -24,17 +23,17 @@ const loadRenderer = () => import('./markdown-renderer');
 const MarkdownRenderer = dynamic(() => loadRenderer().then((module) => module.MarkdownRenderer));
 
 /**
- * Fetches and evaluates the renderer's chunk while the page is idle. In a session whose HTML had no message (a new
- * one) nothing preloaded it, and its first message would load it at Send: evaluating the chunk then was a long task
- * in the run's first ~150 ms, in front of its first tokens.
+ * Fetches and evaluates the renderer's chunk while the page is idle, then warms it (warmUpRenderer). In a session
+ * whose HTML had no message (a new one) nothing preloaded it, and its first message would load it at Send:
+ * evaluating the chunk then was a long task in the run's first ~150 ms, in front of its first tokens.
  */
 export function preloadMarkdownWhenIdle(): () => void {
   let cancelWarm = () => {};
   const cancelLoad = whenIdle(
     () =>
-      void loadRenderer().then(() => {
+      void loadRenderer().then((module) => {
         // A warm-up that fails changes nothing: the first message pays, as before.
-        cancelWarm = whenIdle(() => void warmRenderer().catch(() => {}), { timeoutMs: 2000, fallbackMs: 200 });
+        cancelWarm = whenIdle(() => void module.warmUpRenderer().catch(() => {}), { timeoutMs: 2000, fallbackMs: 200 });
       }),
     { timeoutMs: 2000, fallbackMs: 200 },
   );
@@ -42,26 +41,6 @@ export function preloadMarkdownWhenIdle(): () => void {
     cancelLoad();
     cancelWarm();
   };
-}
-
-/** What the warm-up renders: the kinds of text a streamed answer starts with (no code block: that loads the highlighter). */
-const WARM_UP_TEXT = '## A heading\n\nSome **bold** and *emphasis*, `code` and a [link](https://example.com).\n\n- one\n- two\n\n1. first\n\n> a quote\n\nA last paragraph that is still';
-
-/**
- * The first markdown a page renders costs far more than the next ones: the pipeline's code runs for the first time
- * (not yet compiled by the engine) and sets itself up. The bench measured a 15–30 ms commit for a run's first tokens,
- * which waited behind it (the token → DOM figure's worst tokens were a run's first eight). Once the chunk is in, at
- * idle, a sample is rendered, as it streams and once done, into an element that is never attached, then thrown away.
- */
-let warmed = false;
-async function warmRenderer(): Promise<void> {
-  if (warmed) return;
-  warmed = true;
-  const [{ MarkdownRenderer: Renderer }, { createRoot }] = await Promise.all([loadRenderer(), import('react-dom/client')]);
-  const root = createRoot(document.createElement('div'));
-  flushSync(() => root.render(<Renderer text={WARM_UP_TEXT} streaming />));
-  flushSync(() => root.render(<Renderer text={`${WARM_UP_TEXT}.`} streaming={false} />));
-  root.unmount();
 }
 
 function PlainText({ text, className }: { text: string; className?: string }) {

@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { beforeEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 
 /**
  * preloadMarkdownWhenIdle: at idle it fetches the renderer's chunk, then, at the next idle moment, renders a sample
@@ -15,14 +15,24 @@ vi.mock('@/lib/client/when-idle', () => ({
     };
   },
 }));
-const rendered = vi.hoisted(() => ({ calls: [] as Array<{ text: string; streaming?: boolean }> }));
-vi.mock('@/components/chat/markdown-renderer', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/components/chat/markdown-renderer')>();
+/** What the warm-up's detached root was given, and what it held before each next call (flushSync renders at once). */
+const rendered = vi.hoisted(() => ({ calls: [] as Array<{ text?: string; streaming?: boolean; attached: boolean; htmlBefore: string }>, unmountedHtml: [] as string[] }));
+vi.mock('react-dom/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('react-dom/client')>();
   return {
     ...actual,
-    MarkdownRenderer: (props: Parameters<typeof actual.MarkdownRenderer>[0]) => {
-      rendered.calls.push({ text: props.text, streaming: props.streaming });
-      return actual.MarkdownRenderer(props);
+    createRoot: (container: HTMLElement, options?: Parameters<typeof actual.createRoot>[1]) => {
+      const root = actual.createRoot(container, options);
+      return {
+        render: (element: React.ReactElement<{ text?: string; streaming?: boolean }>) => {
+          rendered.calls.push({ text: element.props.text, streaming: element.props.streaming, attached: container.isConnected, htmlBefore: container.innerHTML });
+          root.render(element);
+        },
+        unmount: () => {
+          rendered.unmountedHtml.push(container.innerHTML);
+          root.unmount();
+        },
+      };
     },
   };
 });
@@ -37,9 +47,6 @@ function runIdleWork() {
   queued.forEach((work) => work());
 }
 
-beforeEach(() => {
-  rendered.calls = []; // the setup file renders one message (tests/support/components-setup.tsx)
-});
 
 test('cancelled before the page was idle, nothing is loaded or rendered', async () => {
   const cancel = preloadMarkdownWhenIdle();
@@ -57,8 +64,13 @@ test('at idle the renderer is loaded, then a sample is rendered streaming and do
   await waitFor(() => expect(idle.queue).toHaveLength(1)); // the warm-up waits for the next idle moment
   expect(rendered.calls).toHaveLength(0);
   runIdleWork();
-  await waitFor(() => expect(rendered.calls.map((call) => call.streaming)).toEqual([true, false]));
+  await waitFor(() => expect(rendered.unmountedHtml).toHaveLength(1));
+  expect(rendered.calls.map((call) => call.streaming)).toEqual([true, false]);
   expect(rendered.calls[0]!.text).toMatch(/\*\*bold\*\*/);
+  // The real renderer ran (formatted text, in a container never attached), and nothing reached the page.
+  expect(rendered.calls.every((call) => !call.attached)).toBe(true);
+  expect(rendered.calls[1]!.htmlBefore).toContain('data-streamdown="strong"');
+  expect(rendered.unmountedHtml[0]).toContain('A heading');
   expect(document.body.innerHTML).toBe(before);
 
   // Once per page.
