@@ -57,6 +57,17 @@ test('cancelled before the page was idle, nothing is loaded or rendered', async 
   expect(rendered.calls).toHaveLength(0);
 });
 
+test('a page that shows markdown already (a session\'s messages) is not warmed again', async () => {
+  document.body.innerHTML = '<p><span data-streamdown="strong">hydrated</span></p>';
+  preloadMarkdownWhenIdle();
+  runIdleWork();
+  await waitFor(() => expect(idle.queue).toHaveLength(1));
+  runIdleWork();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(rendered.calls).toHaveLength(0);
+  document.body.innerHTML = '';
+});
+
 test('at idle the renderer is loaded, then a sample is rendered streaming and done, never attached to the page', async () => {
   const before = document.body.innerHTML;
   preloadMarkdownWhenIdle();
