@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { answerText, createSession, lastAssistant, MODELS, openSession, scenario, send, shot, uniqueId, waitForRunEnd } from './helpers';
+import { answerText, createSession, expectTopToBottom, lastAssistant, MODELS, openSession, scenario, send, shot, uniqueId, waitForRunEnd } from './helpers';
 
 /**
  * Context management end to end: a session on a model with a 4,000-token
@@ -74,8 +74,7 @@ test.describe('context management', () => {
     // The old messages are still in the transcript, above the divider.
     const oldMessage = page.getByTestId('message-user').filter({ hasText: 'OLDSPAN-ALPHA' });
     await expect(oldMessage).toBeVisible();
-    const [oldBox, dividerBox] = [await oldMessage.boundingBox(), await divider.boundingBox()];
-    expect(oldBox!.y).toBeLessThan(dividerBox!.y);
+    await expectTopToBottom(oldMessage, divider);
 
     await divider.getByTestId('compaction-toggle').click();
     await expect(divider.getByTestId('compaction-summary')).toBeVisible();
@@ -173,8 +172,7 @@ test.describe('context management', () => {
 
     // The transcript keeps turn 1 above the divider, its full output included.
     const oldUser = page.getByTestId('message-user').filter({ hasText: 'Count to 4000' });
-    const [oldBox, dividerBox] = [await oldUser.boundingBox(), await divider.boundingBox()];
-    expect(oldBox!.y).toBeLessThan(dividerBox!.y);
+    await expectTopToBottom(oldUser, divider);
     const oldAssistant = page.getByTestId('message-assistant').first();
     await expect(pruned.getByTestId('compaction-item-link')).toHaveAttribute('data-target', (await oldAssistant.getAttribute('data-message-id'))!);
     await pruned.getByTestId('compaction-item-link').click();

@@ -107,6 +107,25 @@ export async function waitForRunEnd(page: Page, reason?: string): Promise<Locato
 }
 
 /**
+ * Asserts the elements sit top to bottom in this order. Their boxes are read in one task in the page: boxes read
+ * one locator at a time could straddle a frame of the transcript's scroll-to-bottom (which keeps moving after a
+ * run's end), and a later element's box, read after the scroll moved it up, could then read above an earlier one's.
+ */
+export async function expectTopToBottom(...locators: Locator[]): Promise<void> {
+  const handles = await Promise.all(locators.map((locator) => locator.elementHandle()));
+  try {
+    const tops = await handles[0]!.evaluate(
+      (_, elements) => elements.map((element) => (element.isConnected ? element.getBoundingClientRect().top : null)),
+      handles,
+    );
+    expect(tops, 'every element is still in the page').not.toContain(null);
+    for (let i = 1; i < tops.length; i++) expect(tops[i - 1]!, `element ${i - 1} is above element ${i}`).toBeLessThan(tops[i]!);
+  } finally {
+    await Promise.all(handles.map((handle) => handle.dispose()));
+  }
+}
+
+/**
  * Screenshots of key states, for a person to look at (not compared): written to
  * $E2E_SHOTS_DIR when it is set (e.g. /tmp/e2e-shots), otherwise skipped.
  */

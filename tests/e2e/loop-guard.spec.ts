@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { lastAssistant, MODELS, newSession, scenario, send, shot, waitForRunEnd } from './helpers';
+import { expectTopToBottom, lastAssistant, MODELS, newSession, scenario, send, shot, waitForRunEnd } from './helpers';
 
 /**
  * lib/agent/loop-guard.ts with the default settings (lib/agent/settings.ts):
@@ -30,9 +30,7 @@ test.describe('loop guard', () => {
     await expect(cards).toHaveCount(30);
     await expect(message.locator('[data-testid="tool-card"][data-tool-name="calculator"][data-state="output-available"]')).toHaveCount(30);
     // The first nudge comes right after the 5th call.
-    const [fifth, firstNudge, sixth] = await Promise.all([cards.nth(4).boundingBox(), nudges.first().boundingBox(), cards.nth(5).boundingBox()]);
-    expect(fifth!.y).toBeLessThan(firstNudge!.y);
-    expect(firstNudge!.y).toBeLessThan(sixth!.y);
+    await expectTopToBottom(cards.nth(4), nudges.first(), cards.nth(5));
     await runEnd.scrollIntoViewIfNeeded();
     await shot(page, 'loop-guard');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { answerText, BOTH_APIS, lastAssistant, newSession, scenario, send, shot, waitForRunEnd } from './helpers';
+import { answerText, BOTH_APIS, expectTopToBottom, lastAssistant, newSession, scenario, send, shot, waitForRunEnd } from './helpers';
 
 const REASONING = 'Let me think about this step by step. The user wants a short answer.';
 
@@ -33,9 +33,7 @@ test.describe('reasoning', () => {
       await expect(block.getByTestId('reasoning-text')).toHaveText(REASONING);
 
       // Reasoning comes before the answer, in stream order.
-      const blockBox = await block.boundingBox();
-      const answerBox = await answerText(message).boundingBox();
-      expect(blockBox!.y).toBeLessThan(answerBox!.y);
+      await expectTopToBottom(block, answerText(message));
 
       // After a reload it is still there, collapsed, labelled without a timing.
       await page.reload();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { answerText, BOTH_APIS, lastAssistant, MODELS, newSession, scenario, send, shot, waitForRunEnd } from './helpers';
+import { answerText, BOTH_APIS, expectTopToBottom, lastAssistant, MODELS, newSession, scenario, send, shot, waitForRunEnd } from './helpers';
 
 test.describe('tool calls', () => {
   for (const { api, modelKey } of BOTH_APIS) {
@@ -21,7 +21,7 @@ test.describe('tool calls', () => {
       await waitForRunEnd(page, 'completed');
       const answer = answerText(message);
       await expect(answer).toContainText('returned: {"expression":"6*7","result":42}');
-      expect((await card.boundingBox())!.y).toBeLessThan((await answer.boundingBox())!.y);
+      await expectTopToBottom(card, answer);
 
       // Input and output behind the toggle.
       await expect(card.getByTestId('tool-input')).toBeHidden();
@@ -67,9 +67,7 @@ test.describe('tool calls', () => {
     await expect(answer).toContainText('get_current_time');
     await expect(answer).toContainText('"result":1024');
     // Card order in the page matches call order, and both come before the answer.
-    const [first, second, text] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox(), answer.boundingBox()]);
-    expect(first!.y).toBeLessThan(second!.y);
-    expect(second!.y).toBeLessThan(text!.y);
+    await expectTopToBottom(cards.nth(0), cards.nth(1), answer);
 
     await cards.nth(0).getByTestId('tool-toggle').click();
     await expect(cards.nth(0).getByTestId('tool-output')).toContainText('"timezone": "UTC"');
