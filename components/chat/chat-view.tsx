@@ -60,7 +60,7 @@ export function ChatView({
   const fields = useSessionFields(session);
   const run = useSessionRun({ session, initialMessages, initialHistory, draft, queue });
   const { chat, bumpRuns } = run;
-  const context = useSessionContextState({ sessionId, modelKey: fields.modelKey, running: chat.busy, refreshKey: run.runsVersion + chat.contextVersion });
+  const context = useSessionContextState({ sessionId, modelKey: fields.modelKey, running: chat.busy, refreshKey: run.runsVersion + chat.contextVersion, live: chat.liveContext });
 
   const stickRef = useRef<StickToBottomContext>(null);
   const composerRef = useRef<HTMLDivElement>(null);

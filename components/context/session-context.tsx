@@ -3,6 +3,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { toast } from '@/lib/client/toast';
+import type { ContextNotice } from '@/lib/agent/messages';
 import type { CompactionResponse, ContextReport } from '@/lib/api-types';
 import { compactSession, createSession, fetchContext, setMessagePinned, undoCompaction } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
@@ -90,17 +91,25 @@ export function useSessionContextState({
   modelKey,
   running,
   refreshKey,
+  live,
 }: {
   sessionId: string;
   modelKey: string;
   running: boolean;
-  /** Changes when a run ended: the meter reads the server's figure again. */
+  /** Changes when a run ended or compacted: the meter reads the server's figure again. */
   refreshKey: number;
+  /** The running run's latest budget check: the meter shows it over the last report (usage and cost wait for the run's end). */
+  live: ContextNotice | null;
 }): SessionContextValue {
   const router = useRouter();
   const { data, mutate } = useContextReport(sessionId, modelKey, refreshKey);
+  // The newer of the two is shown: a budget check drawn over the report it arrived on, until a read lands after it.
+  // (Not written into SWR's cache: a mutation there would make SWR drop a read already under way, such as the one a
+  // compaction started, and its dividers with it.)
+  const [overlay, setOverlay] = useState<{ notice: ContextNotice; over: ContextReport | undefined } | null>(null);
+  if (live !== (overlay?.notice ?? null)) setOverlay(live ? { notice: live, over: data } : null);
   // The meter keeps its last figure when a read fails; the next refresh tries again.
-  const report = data ?? null;
+  const report = useMemo(() => (data && overlay?.over === data ? { ...data, ...overlay.notice } : (data ?? null)), [data, overlay]);
   const [compacting, setCompacting] = useState(false);
   // The warn-threshold notice is ContextNotice, above the composer: a toast would cover Send.
   const apply = useCallback((next: ContextReport) => void mutate(next, { revalidate: false }), [mutate]);

@@ -1,5 +1,6 @@
 import type { FinishReason } from 'ai';
 import { z } from 'zod';
+import type { ContextLevel } from '@/lib/context/thresholds';
 import type { AgentDataTypes, ElicitationNotice, ModelPauseNotice, NudgeNotice, SamplingNotice, RunEndReason, StepErrorNotice, ToolDecisionNotice, ToolLogLine } from './messages';
 
 /**
@@ -100,6 +101,12 @@ export const DATA_PART_SCHEMAS = {
   context: z.object({
     tokens: z.number(),
     estimated: z.boolean(),
+    reportedTokens: z.number().optional(),
+    breakdown: z.object({ system: z.number(), tools: z.number(), conversation: z.number(), toolOutputs: z.number() }),
+    window: z.number(),
+    level: z.enum(everyMember<ContextLevel>()(['ok', 'warn', 'over'])),
+    percent: z.number(),
+    untilCompaction: z.number(),
   }),
   'unreadable-message': z.object({
     reason: z.string(),

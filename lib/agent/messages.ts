@@ -1,4 +1,6 @@
 import type { FinishReason, UIMessage, UIMessageChunk } from 'ai';
+import type { ContextLevel } from '@/lib/context/thresholds';
+import type { ContextBreakdown } from '@/lib/context/types';
 import type { McpResourceAttachment } from './resource-attachment';
 
 /**
@@ -92,10 +94,19 @@ export interface ContextSnapshot {
   compactionId: string | null;
 }
 
-/** Sent (transient) at every budget check: the context size the trigger just decided with. */
-interface ContextNotice {
+/**
+ * Sent (transient) at every budget check: the context size the trigger just decided with, and what the meter draws
+ * of it, so the page's meter follows a run without reading the whole report again at every step.
+ */
+export interface ContextNotice {
   tokens: number;
   estimated: boolean;
+  reportedTokens?: number;
+  breakdown: ContextBreakdown;
+  window: number;
+  level: ContextLevel;
+  percent: number;
+  untilCompaction: number;
 }
 
 /** Sent (transient) when a compaction changed the model's view mid-run, so the UI refreshes its meter and dividers. */

@@ -61,3 +61,9 @@ export function contextLevel(tokens: number, thresholds: ContextThresholds): Con
 export function tokensUntilCompaction(tokens: number, thresholds: ContextThresholds): number {
   return Math.max(0, thresholds.compactAt - tokens);
 }
+
+/** What the meter draws of a context size: the report (GET …/context) and a run's budget checks both use this. */
+export function meterFigures(tokens: number, thresholds: ContextThresholds): { window: number; level: ContextLevel; percent: number; untilCompaction: number } {
+  const { window } = thresholds;
+  return { window, level: contextLevel(tokens, thresholds), percent: window > 0 ? (tokens / window) * 100 : 0, untilCompaction: tokensUntilCompaction(tokens, thresholds) };
+}

@@ -8,7 +8,7 @@ import type { AgentTool, LoopSettings } from '@/lib/agent/types';
 import { compactHistory, SummaryFailedError } from '@/lib/context/compaction/compact-history';
 import type { Summarizer } from '@/lib/context/compaction/summarize-middle';
 import { measureContext, type ContextMeasurement } from '@/lib/context/measure';
-import { exceedsHardLimit, shouldCompact, type ContextThresholds } from '@/lib/context/thresholds';
+import { exceedsHardLimit, meterFigures, shouldCompact, type ContextThresholds } from '@/lib/context/thresholds';
 import { applyCompaction } from '@/lib/context/view';
 import { toolsOfFirstRequest } from '@/lib/agent/tool-search';
 import { loadContextState, measureSessionView, toModelMessages, toolSchemas } from './session-context';
@@ -60,7 +60,7 @@ export async function createContextSeam(input: ContextSeamInput): Promise<Contex
     const measure = (messages: readonly ModelMessage[], measurement?: ContextMeasurement) =>
       measureContext({ modelId: state.modelId, instructions: request.instructions, tools: schemas, messages, measured: measurement });
     const before = await measure(request.messages, measured);
-    input.write({ type: 'data-context', id: 'context', data: { tokens: before.tokens, estimated: before.estimated }, transient: true });
+    input.write({ type: 'data-context', id: 'context', data: { ...before, ...meterFigures(before.tokens, state.thresholds) }, transient: true });
 
     if (request.reason === 'budget' && !shouldCompact(before.tokens, state.thresholds)) return null;
     const tail = request.messages.slice(historyMessageCount);

@@ -9,7 +9,7 @@ import { addUsage, emptyUsage, type AgentUIMessage, type UsageTotals } from '@/l
 import { resolveSettings } from '@/lib/agent/settings';
 import type { AgentTool, LoopSettings } from '@/lib/agent/types';
 import { measureContext, type ContextMeasurement, type ToolSchema } from '@/lib/context/measure';
-import { contextLevel, contextThresholds, tokensUntilCompaction, type ContextThresholds } from '@/lib/context/thresholds';
+import { contextThresholds, meterFigures, type ContextThresholds } from '@/lib/context/thresholds';
 import type { ContextMeasure } from '@/lib/context/types';
 import { applyCompaction } from '@/lib/context/view';
 import { modelLimits, normalizeModelId, usageCost, type ModelLimits } from '@/lib/models/catalog';
@@ -158,13 +158,10 @@ export async function contextReport(db: Db, ownerId: string, session: SessionRow
     const { thresholds, limits } = state;
     return {
       ...measure,
-      window: limits.contextWindow,
+      ...meterFigures(measure.tokens, thresholds),
       windowSource: limits.source,
       ...(limits.matched ? { catalogMatch: limits.matched } : {}),
       thresholds,
-      level: contextLevel(measure.tokens, thresholds),
-      percent: limits.contextWindow > 0 ? (measure.tokens / limits.contextWindow) * 100 : 0,
-      untilCompaction: tokensUntilCompaction(measure.tokens, thresholds),
       ...sessionSpend(state.history, compactions),
       compactions: compactions.map((c) => ({ ...c, active: c.id === state.active?.id })),
       pinned: [...state.pinned],

@@ -101,8 +101,13 @@ describe('the context meter', () => {
       signal: new AbortController().signal,
     });
     expect(decision).toBeNull();
-    const measured = written.find((c) => c.type === 'data-context') as { data: { tokens: number } };
-    expect(measured.data.tokens).toBe(meter.tokens);
+    const measured = written.find((c) => c.type === 'data-context');
+    // The notice is what the page's meter draws during a run: every figure it shows agrees with the report.
+    // (The breakdown's shares differ: this seam was built with other instructions and tools than the session's.)
+    const { tokens, estimated, reportedTokens, window, level, percent, untilCompaction } = meter;
+    const notice = measured?.type === 'data-context' ? measured.data : undefined;
+    expect(notice).toMatchObject({ tokens, estimated, reportedTokens, window, level, percent, untilCompaction });
+    expect(Object.values(notice!.breakdown).reduce((sum, part) => sum + part, 0)).toBeCloseTo(tokens, 0);
   });
 });
 

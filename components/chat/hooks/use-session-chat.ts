@@ -6,7 +6,7 @@ import { toast } from '@/lib/client/toast';
 import { reattachOptions, useChatTransport } from '@/components/chat/hooks/use-chat-transport';
 import type { Draft } from '@/components/chat/hooks/use-draft';
 import { useSessionActions } from '@/components/sessions/sessions-provider';
-import type { AgentUIMessage } from '@/lib/agent/messages';
+import type { AgentUIMessage, ContextNotice } from '@/lib/agent/messages';
 import type { SessionSummary } from '@/lib/api-types';
 import { isRejection, readError, rejectionTitle } from '@/lib/client/api-error';
 import type { ApprovalExtras } from '@/lib/client/approvals';
@@ -17,9 +17,10 @@ const STREAM_RENDER_THROTTLE_MS = 8;
 
 /**
  * The session's live transcript: useChat over this app's transport. A message
- * the server refused goes back to the composer with a toast; a run that
- * measured or compacted its context bumps `contextVersion`; the sidebar's
- * running dot follows the server.
+ * the server refused goes back to the composer with a toast; a run's budget
+ * check is `liveContext` (the meter draws it as it is), a compaction bumps
+ * `contextVersion` (the report is read again); the sidebar's running dot
+ * follows the server.
  */
 export function useSessionChat(input: {
   session: SessionSummary;
@@ -32,6 +33,7 @@ export function useSessionChat(input: {
   const { session, draft } = input;
   const { patch, refresh } = useSessionActions();
   const [contextVersion, setContextVersion] = useState(0);
+  const [liveContext, setLiveContext] = useState<ContextNotice | null>(null);
   const transport = useChatTransport(input.approvalExtras);
 
   const chat = useChat<AgentUIMessage>({
@@ -55,9 +57,11 @@ export function useSessionChat(input: {
       toast.error(rejectionTitle(readable), { description: readable.message });
       if (readable.status === 409) patch(session.id, { running: true });
     },
-    // The run measured or compacted its context: the meter and the dividers follow.
+    // The run measured its context (the meter shows it: reading the whole report at every step cost the server
+    // 20-60 ms in front of the step's first tokens) or compacted it (the dividers follow: the report is read again).
     onData: (part) => {
-      if (part.type === 'data-compaction' || part.type === 'data-context') setContextVersion((version) => version + 1);
+      if (part.type === 'data-context') setLiveContext(part.data);
+      if (part.type === 'data-compaction') setContextVersion((version) => version + 1);
     },
     onFinish: () => input.onFinished(),
   });
@@ -71,7 +75,7 @@ export function useSessionChat(input: {
   }, [chat.status, refresh]);
 
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
-  return { ...chat, busy, statusRef, contextVersion };
+  return { ...chat, busy, statusRef, contextVersion, liveContext };
 }
 
 export type SessionChat = ReturnType<typeof useSessionChat>;

@@ -13,10 +13,11 @@ const { useSessionRun } = await import('@/components/chat/hooks/use-session-run'
 const { useStopRun } = await import('@/components/chat/hooks/use-stop-run');
 const { CONTINUE_MESSAGE } = await import('@/components/agent/run-end-banner');
 
-/** A UI message stream as the chat route answers it: one assistant message saying `text`. */
-function replyStream(text: string): Response {
+/** A UI message stream as the chat route answers it: one assistant message saying `text` (after `before`). */
+function replyStream(text: string, before: object[] = []): Response {
   const chunks = [
     { type: 'start', messageId: 'a-reply' },
+    ...before,
     { type: 'text-start', id: 't' },
     { type: 'text-delta', id: 't', delta: text },
     { type: 'text-end', id: 't' },
@@ -62,6 +63,31 @@ test('sending posts only the new message and the model; the reply streams into t
   expect(post!.body).not.toHaveProperty('messages');
   const last = result.current.run.chat.messages.at(-1)!;
   expect(last.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Hello back' }));
+});
+
+test("a run's budget check is handed to the meter as it is; a compaction has the report read again", async () => {
+  const measured = {
+    tokens: 5_000,
+    estimated: true,
+    breakdown: { system: 1_000, tools: 1_000, conversation: 3_000, toolOutputs: 0 },
+    window: 8_192,
+    level: 'warn',
+    percent: 61.04,
+    untilCompaction: 2_372,
+  };
+  const before = [
+    { type: 'data-context', id: 'context', data: measured, transient: true },
+    { type: 'data-compaction', data: { id: 'c1', tokensBefore: 8_000, tokensAfter: 3_000 }, transient: true },
+    { type: 'data-context', id: 'context', data: { ...measured, tokens: 3_100 }, transient: true },
+  ];
+  stubApi({ 'GET /api/sessions/s1/queue': emptyQueue, 'POST /api/chat': () => replyStream('Done', before) });
+  const { result } = renderRun();
+  expect(result.current.run.chat.liveContext).toBeNull();
+  act(() => result.current.actions.send('Go'));
+  await waitFor(() => expect(result.current.run.runsVersion).toBe(1));
+  expect(result.current.run.chat.liveContext).toEqual({ ...measured, tokens: 3_100 });
+  // Two budget checks and one compaction: the report is read again once, for the compaction (and once at the end).
+  expect(result.current.run.chat.contextVersion).toBe(1);
 });
 
 test('a message refused while a run is active goes back to the composer with a toast', async () => {

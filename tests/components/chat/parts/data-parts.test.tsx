@@ -46,7 +46,18 @@ const DATA_PARTS: { [T in DataPartType]: DataPartOf<T> } = {
     data: { toolCallId: 'call-1', progress: 3, total: 10, message: 'Indexing files', logs: [{ level: 'info', text: 'started' }] },
   },
   'data-compaction': { type: 'data-compaction', data: { id: 'compaction-1', tokensBefore: 150_000, tokensAfter: 40_000 } },
-  'data-context': { type: 'data-context', data: { tokens: 96_000, estimated: false } },
+  'data-context': {
+    type: 'data-context',
+    data: {
+      tokens: 96_000,
+      estimated: false,
+      breakdown: { system: 1_000, tools: 2_000, conversation: 90_000, toolOutputs: 3_000 },
+      window: 200_000,
+      level: 'ok',
+      percent: 48,
+      untilCompaction: 64_000,
+    },
+  },
   'data-unreadable-message': { type: 'data-unreadable-message', data: { reason: 'parts[0].type: unknown part type' } },
   'data-mcp-resource': { type: 'data-mcp-resource', data: { server: 'docs', uri: 'notes://readme.md', name: 'Readme', mimeType: 'text/markdown', text: '# Readme' } },
   'data-tools-left-out': {
