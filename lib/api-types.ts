@@ -28,6 +28,8 @@ export interface SessionSummary {
   permissionMode: PermissionMode;
   /** A fork: the session and message it was copied from. */
   forkedFrom?: { sessionId: string; messageId: string };
+  /** No title yet: the server names the session after the next message sent (lib/server/titles.ts). */
+  untitled?: true;
 }
 
 export interface SessionDetail extends SessionSummary {

@@ -14,7 +14,7 @@ import { resolveModelFor } from './models';
 import { ApiError } from './http';
 import { claimSession, releaseSession, startRun, type ActiveRun, type StartRunInput } from './run-manager';
 import { overridesToContinue, runSettings } from './run-overrides';
-import { titleFromMessage } from './titles';
+import { titleFromMessage } from '@/lib/agent/titles';
 import { withEditedInputs, withoutRunEnd } from '@/lib/agent/approvals';
 import type { SessionToolSet } from '@/lib/tools/session-tools';
 import { sessionToolsFor } from './session-tool-stores';

@@ -34,6 +34,7 @@ export function toSessionSummary(row: SessionRow, runningIds?: ReadonlySet<strin
     running: runningIds ? runningIds.has(row.id) : isSessionRunning(row.id),
     permissionMode: row.permissionMode,
     ...(row.forkedFromSessionId && row.forkedFromMessageId ? { forkedFrom: { sessionId: row.forkedFromSessionId, messageId: row.forkedFromMessageId } } : {}),
+    ...(row.titleSource === 'default' ? { untitled: true as const } : {}),
   };
 }
 

@@ -223,11 +223,16 @@ describe('sessions API', () => {
     expect((await api.session.GET(new Request('http://app'), params({ id: b }))).status).toBe(404);
   });
 
-  it('names a session after its first message', async () => {
+  it('names a session after its first message, and says so beforehand (untitled: the page reads the list as the run starts)', async () => {
     const id = await newSession();
+    const before = await (await api.session.GET(new Request('http://app'), params({ id }))).json();
+    expect(before.session).toMatchObject({ title: 'New session', untitled: true });
     await readChunks(await chat(id, 'Plan a trip to Lisbon\nwith details'));
     const detail = await (await api.session.GET(new Request('http://app'), params({ id }))).json();
     expect(detail.session.title).toBe('Plan a trip to Lisbon');
+    expect(detail.session).not.toHaveProperty('untitled');
+    const renamed = await (await api.session.PATCH(new Request('http://app', patch({ title: 'Mine' })), params({ id: await newSession() }))).json();
+    expect(renamed.session).not.toHaveProperty('untitled');
   });
 
   it('validates session settings and rejects unknown ones', async () => {

@@ -7,6 +7,7 @@ import { reattachOptions, useChatTransport } from '@/components/chat/hooks/use-c
 import type { Draft } from '@/components/chat/hooks/use-draft';
 import { useSessionActions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage, ContextNotice } from '@/lib/agent/messages';
+import { titleFromMessage } from '@/lib/agent/titles';
 import type { SessionSummary } from '@/lib/api-types';
 import { isRejection, readError, rejectionTitle } from '@/lib/client/api-error';
 import type { ApprovalExtras } from '@/lib/client/approvals';
@@ -68,11 +69,18 @@ export function useSessionChat(input: {
 
   // Read at call time by senders and pollers that run outside a render.
   const statusRef = useRef<ChatStatus>(chat.status);
+  const untitledRef = useRef(Boolean(session.untitled));
   useEffect(() => {
     statusRef.current = chat.status;
-    // The server sets the automatic title when the run starts: pick it up for the header and sidebar.
-    if (chat.status === 'streaming') void refresh();
-  }, [chat.status, refresh]);
+    if (chat.status !== 'streaming') return;
+    // The list learns of the run here without reading it (a read cost the server 10-50 ms as the first tokens
+    // streamed in; it is read again when the run ends). An untitled session is named by the server as its first run
+    // starts, from its first message, with the function used here.
+    const named = untitledRef.current ? chat.messages.findLast((message) => message.role === 'user') : undefined;
+    untitledRef.current = false;
+    patch(session.id, { running: true, updatedAt: Date.now(), ...(named ? { title: titleFromMessage(named), untitled: undefined } : {}) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of status only: the messages are read as they are then
+  }, [chat.status, patch, session.id]);
 
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
   return { ...chat, busy, statusRef, contextVersion, liveContext };

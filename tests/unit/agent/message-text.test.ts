@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageText, type AgentUIMessage } from '@/lib/agent/messages';
 import { modelMessageText } from '@/lib/agent/usage';
-import { titleFromMessage } from '@/lib/server/titles';
+import { titleFromMessage } from '@/lib/agent/titles';
 
 const assistant: AgentUIMessage = {
   id: 'a',

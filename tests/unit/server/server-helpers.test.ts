@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { chatRequestSchema, messageChars, toUserMessage } from '@/lib/api/chat-request';
 import { closeInterruptedMessage } from '@/lib/server/recovery';
-import { titleFromMessage } from '@/lib/server/titles';
+import { titleFromMessage } from '@/lib/agent/titles';
 
 const user = (text: string): AgentUIMessage => ({ id: 'u', role: 'user', parts: [{ type: 'text', text }] });
 

@@ -11,6 +11,7 @@ const { useMessageActions } = await import('@/components/chat/hooks/use-message-
 const { useMessageQueue } = await import('@/components/chat/hooks/use-message-queue');
 const { useSessionRun } = await import('@/components/chat/hooks/use-session-run');
 const { useStopRun } = await import('@/components/chat/hooks/use-stop-run');
+const { useSessions } = await import('@/components/sessions/sessions-provider');
 const { CONTINUE_MESSAGE } = await import('@/components/agent/run-end-banner');
 
 /** A UI message stream as the chat route answers it: one assistant message saying `text` (after `before`). */
@@ -24,6 +25,24 @@ function replyStream(text: string, before: object[] = []): Response {
     { type: 'finish' },
   ];
   const body = chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('') + 'data: [DONE]\n\n';
+  return new Response(body, { headers: { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' } });
+}
+
+/** The same, its first chunk at once and the rest `pauseMs` later: the chat is seen streaming in between. */
+function pausedReplyStream(text: string, pauseMs = 30): Response {
+  const encoder = new TextEncoder();
+  const sse = (chunk: object) => encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(sse({ type: 'start', messageId: 'a-reply' }));
+      controller.enqueue(sse({ type: 'text-start', id: 't' }));
+      setTimeout(() => {
+        for (const chunk of [{ type: 'text-delta', id: 't', delta: text }, { type: 'text-end', id: 't' }, { type: 'finish' }]) controller.enqueue(sse(chunk));
+        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+        controller.close();
+      }, pauseMs);
+    },
+  });
   return new Response(body, { headers: { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' } });
 }
 
@@ -88,6 +107,43 @@ test("a run's budget check is handed to the meter as it is; a compaction has the
   expect(result.current.run.chat.liveContext).toEqual({ ...measured, tokens: 3_100 });
   // Two budget checks and one compaction: the report is read again once, for the compaction (and once at the end).
   expect(result.current.run.chat.contextVersion).toBe(1);
+});
+
+test('a run start is shown in the session list without reading it: running, moved up, and an untitled session named as the server names it', async () => {
+  const listReads = (calls: ApiCall[]) => calls.filter((call) => call.method === 'GET' && call.url === '/api/sessions').length;
+  const untitled = session({ title: 'New session', untitled: true });
+  const api = stubApi({
+    'GET /api/sessions/s1/queue': emptyQueue,
+    'GET /api/sessions': () => json({ sessions: [{ ...untitled, title: 'Plan a trip to Lisbon', untitled: undefined }] }),
+    'POST /api/chat': () => pausedReplyStream('Sure', 200),
+  });
+  const { result } = renderHook(
+    () => {
+      const draft = useDraft();
+      const queue = useMessageQueue('s1');
+      const run = useSessionRun({ session: untitled, initialMessages: [], draft, queue });
+      const actions = useMessageActions({ run, draft, queue, modelKey: 'demo-model', compact: vi.fn(), scrollToBottom: () => {} });
+      return { run, actions, listed: useSessions().sessions[0]! };
+    },
+    { wrapper: withSessions([untitled]) },
+  );
+  act(() => result.current.actions.send('# Plan a trip to **Lisbon**\nwith details'));
+  // Streaming (the reply is held 200 ms): the list says so, named like the server names it, and was not read.
+  await waitFor(() => expect(result.current.listed).toMatchObject({ running: true, title: 'Plan a trip to Lisbon' }));
+  expect(result.current.run.chat.status).toBe('streaming');
+  expect(result.current.listed.untitled).toBeUndefined();
+  expect(result.current.listed.updatedAt).toBeGreaterThan(1);
+  expect(listReads(api.calls)).toBe(0);
+  // The run's end reads it once (the server's word on the title and the running dot).
+  await waitFor(() => expect(result.current.run.runsVersion).toBe(1));
+  await waitFor(() => expect(listReads(api.calls)).toBe(1));
+  expect(result.current.listed).toMatchObject({ running: false, title: 'Plan a trip to Lisbon' });
+
+  // The next turn keeps the title it has.
+  act(() => result.current.actions.send('And a second question'));
+  await waitFor(() => expect(result.current.listed.running).toBe(true));
+  expect(result.current.listed.title).toBe('Plan a trip to Lisbon');
+  await waitFor(() => expect(result.current.run.runsVersion).toBe(2));
 });
 
 test('a message refused while a run is active goes back to the composer with a toast', async () => {

@@ -1,11 +1,12 @@
-import 'server-only';
-import { messageText, type AgentUIMessage } from '@/lib/agent/messages';
+import { messageText, type AgentUIMessage } from './messages';
 
 const TITLE_MAX_CHARS = 48;
 
 /**
  * An automatic title from the first user message: its first line, trimmed to
- * a word boundary. Instant, offline and the same for every provider.
+ * a word boundary. Instant, offline and the same for every provider. The
+ * server names the session with it; the page shows the same name as the run
+ * starts, without reading the session list for it.
  */
 export function titleFromMessage(message: AgentUIMessage): string {
   const firstLine = messageText(message)
