@@ -6,7 +6,7 @@ import { ChatComposerArea } from '@/components/chat/chat-composer-area';
 import { ChatHeader } from '@/components/chat/chat-header';
 import { ChatTranscriptArea } from '@/components/chat/chat-transcript-area';
 import { ConversationActionsProvider } from '@/components/chat/conversation-actions';
-import { preloadMarkdownWhenIdle } from '@/components/chat/markdown';
+import { preloadMarkdown } from '@/components/chat/markdown';
 import { useConversationActionsValue } from '@/components/chat/hooks/use-conversation-actions-value';
 import { useApprovalDecisions } from '@/components/chat/hooks/use-approval-decisions';
 import { useDocumentTitle } from '@/components/chat/hooks/use-document-title';
@@ -52,7 +52,7 @@ export function ChatView({
   const title = sessions.find((s) => s.id === sessionId)?.title ?? session.title;
   useDocumentTitle(title);
   // The first reply must not wait for the markdown chunk (nor evaluate it in front of its first tokens).
-  useEffect(() => preloadMarkdownWhenIdle(), []);
+  useEffect(() => preloadMarkdown(), []);
 
   const panels = useSessionPanels();
   const draft = useDraft();

@@ -73,15 +73,15 @@ const WARM_UP_TEXT = '## A heading\n\nSome **bold** and *emphasis*, `code` and a
 /**
  * The first markdown a page renders costs far more than the next ones: the pipeline's code runs for the first time
  * (not yet compiled by the engine) and sets itself up. The bench measured a 15–30 ms commit for a run's first tokens,
- * which waited behind it (the token → DOM figure's worst tokens were a run's first eight). preloadMarkdownWhenIdle
+ * which waited behind it (the token → DOM figure's worst tokens were a run's first eight). preloadMarkdown
  * (markdown.tsx) calls this at idle once the chunk is in: a sample is rendered, as it streams and once done, into an
  * element that is never attached, then thrown away. Once per page, and only on a page that shows no markdown yet: a
  * long session's messages warm it as they hydrate, and there the warm-up was one more long task (the bench's
- * "streaming into it" row read 76 ms).
+ * "streaming into it" row read 76 ms); a message that waits for the chunk (rendered as plain text) warms it too.
  */
 let warmed = false;
 export async function warmUpRenderer(): Promise<void> {
-  if (warmed || document.querySelector('[data-streamdown]')) return;
+  if (warmed || document.querySelector('[data-streamdown], [data-markdown-pending]')) return;
   warmed = true;
   const { createRoot } = await import('react-dom/client');
   const root = createRoot(document.createElement('div'));

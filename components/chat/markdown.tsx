@@ -23,22 +23,23 @@ const loadRenderer = () => import('./markdown-renderer');
 const MarkdownRenderer = dynamic(() => loadRenderer().then((module) => module.MarkdownRenderer));
 
 /**
- * Fetches and evaluates the renderer's chunk while the page is idle, then warms it (warmUpRenderer). In a session
- * whose HTML had no message (a new one) nothing preloaded it, and its first message would load it at Send:
- * evaluating the chunk then was a long task in the run's first ~150 ms, in front of its first tokens.
+ * Fetches and evaluates the renderer's chunk as soon as the session's page is up, then warms it at idle
+ * (warmUpRenderer). In a session whose HTML had no message (a new one) nothing preloaded it, and its first message
+ * would load it at Send: evaluating the chunk then was a long task in the run's first ~150 ms, in front of its first
+ * tokens. Loaded at the page's first idle moment instead, it still arrived as the first run began when the message
+ * was sent at once (the home page's composer hands its message to the new session's page, which sends it as it
+ * mounts; the bench's token → DOM figure sends as soon as the page answers input): the first tokens waited 30-180 ms.
  */
-export function preloadMarkdownWhenIdle(): () => void {
+export function preloadMarkdown(): () => void {
+  let cancelled = false;
   let cancelWarm = () => {};
-  const cancelLoad = whenIdle(
-    () =>
-      void loadRenderer().then((module) => {
-        // A warm-up that fails changes nothing: the first message pays, as before.
-        cancelWarm = whenIdle(() => void module.warmUpRenderer().catch(() => {}), { timeoutMs: 2000, fallbackMs: 200 });
-      }),
-    { timeoutMs: 2000, fallbackMs: 200 },
-  );
+  void loadRenderer().then((module) => {
+    if (cancelled) return;
+    // A warm-up that fails changes nothing: the first message pays, as before.
+    cancelWarm = whenIdle(() => void module.warmUpRenderer().catch(() => {}), { timeoutMs: 2000, fallbackMs: 200 });
+  });
   return () => {
-    cancelLoad();
+    cancelled = true;
     cancelWarm();
   };
 }

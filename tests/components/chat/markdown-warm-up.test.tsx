@@ -2,9 +2,9 @@ import { waitFor } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 
 /**
- * preloadMarkdownWhenIdle: at idle it fetches the renderer's chunk, then, at the next idle moment, renders a sample
- * once as it streams and once done into an element never attached, so a run's first tokens do not pay for the
- * pipeline's first run (components/chat/markdown.tsx). The real renderer runs: its output must not reach the page.
+ * preloadMarkdown: it fetches the renderer's chunk at once, then, at the next idle moment, renders a sample once as
+ * it streams and once done into an element never attached, so a run's first tokens do not pay for the pipeline's
+ * first run (components/chat/markdown.tsx). The real renderer runs: its output must not reach the page.
  */
 const idle = vi.hoisted(() => ({ queue: [] as Array<() => void> }));
 vi.mock('@/lib/client/when-idle', () => ({
@@ -39,7 +39,7 @@ vi.mock('react-dom/client', async (importOriginal) => {
 
 // The setup file loaded the markdown module with the real whenIdle: a fresh one, with the mocks.
 vi.resetModules();
-const { preloadMarkdownWhenIdle } = await import('@/components/chat/markdown');
+const { preloadMarkdown } = await import('@/components/chat/markdown');
 
 function runIdleWork() {
   const queued = idle.queue;
@@ -48,30 +48,32 @@ function runIdleWork() {
 }
 
 
-test('cancelled before the page was idle, nothing is loaded or rendered', async () => {
-  const cancel = preloadMarkdownWhenIdle();
+test('cancelled before the chunk was in, nothing is rendered', async () => {
+  const cancel = preloadMarkdown();
   cancel();
-  runIdleWork();
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 50));
   expect(idle.queue).toHaveLength(0);
   expect(rendered.calls).toHaveLength(0);
 });
 
-test('a page that shows markdown already (a session\'s messages) is not warmed again', async () => {
-  document.body.innerHTML = '<p><span data-streamdown="strong">hydrated</span></p>';
-  preloadMarkdownWhenIdle();
-  runIdleWork();
-  await waitFor(() => expect(idle.queue).toHaveLength(1));
-  runIdleWork();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(rendered.calls).toHaveLength(0);
-  document.body.innerHTML = '';
-});
+for (const [page, html] of [
+  ["shows markdown already (a session's messages)", '<p><span data-streamdown="strong">hydrated</span></p>'],
+  ['has a message waiting for the renderer (a run streamed in before the chunk)', '<div class="markdown" data-markdown-pending="">**streaming**</div>'],
+] as const) {
+  test(`a page that ${page} is not warmed: its message warms the renderer`, async () => {
+    document.body.innerHTML = html;
+    preloadMarkdown();
+    await waitFor(() => expect(idle.queue).toHaveLength(1));
+    runIdleWork();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rendered.calls).toHaveLength(0);
+    document.body.innerHTML = '';
+  });
+}
 
-test('at idle the renderer is loaded, then a sample is rendered streaming and done, never attached to the page', async () => {
+test('the renderer is loaded at once, then at idle a sample is rendered streaming and done, never attached to the page', async () => {
   const before = document.body.innerHTML;
-  preloadMarkdownWhenIdle();
-  runIdleWork(); // loads the chunk
+  preloadMarkdown(); // loads the chunk, without waiting for the page to be idle
   await waitFor(() => expect(idle.queue).toHaveLength(1)); // the warm-up waits for the next idle moment
   expect(rendered.calls).toHaveLength(0);
   runIdleWork();
@@ -85,9 +87,8 @@ test('at idle the renderer is loaded, then a sample is rendered streaming and do
   expect(document.body.innerHTML).toBe(before);
 
   // Once per page.
-  preloadMarkdownWhenIdle();
-  runIdleWork();
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  preloadMarkdown();
+  await waitFor(() => expect(idle.queue).toHaveLength(1));
   runIdleWork();
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(rendered.calls).toHaveLength(2);
