@@ -7,7 +7,6 @@ import { reattachOptions, useChatTransport } from '@/components/chat/hooks/use-c
 import type { Draft } from '@/components/chat/hooks/use-draft';
 import { useSessionActions } from '@/components/sessions/sessions-provider';
 import type { AgentUIMessage, ContextNotice } from '@/lib/agent/messages';
-import { titleFromMessage } from '@/lib/agent/titles';
 import type { SessionSummary } from '@/lib/api-types';
 import { isRejection, readError, rejectionTitle } from '@/lib/client/api-error';
 import type { ApprovalExtras } from '@/lib/client/approvals';
@@ -75,10 +74,11 @@ export function useSessionChat(input: {
     if (chat.status !== 'streaming') return;
     // The list learns of the run here without reading it (a read cost the server 10-50 ms as the first tokens
     // streamed in; it is read again when the run ends). An untitled session is named by the server as its first run
-    // starts, from its first message, with the function used here.
+    // starts, from its first message, with the function used here (loaded then: it is not in the page's first load).
     const named = untitledRef.current ? chat.messages.findLast((message) => message.role === 'user') : undefined;
     untitledRef.current = false;
-    patch(session.id, { running: true, updatedAt: Date.now(), ...(named ? { title: titleFromMessage(named), untitled: undefined } : {}) });
+    patch(session.id, { running: true, updatedAt: Date.now() });
+    if (named) void import('@/lib/agent/titles').then(({ titleFromMessage }) => patch(session.id, { title: titleFromMessage(named), untitled: undefined }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of status only: the messages are read as they are then
   }, [chat.status, patch, session.id]);
 

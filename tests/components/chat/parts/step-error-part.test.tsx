@@ -5,8 +5,11 @@ import { AssistantPart } from '@/components/chat/assistant-part';
 import type { StepErrorNotice } from '@/lib/agent/messages';
 import { renderInApp } from '../../agent/fixtures';
 
-function renderStepError(data: StepErrorNotice) {
-  return renderInApp(<AssistantPart part={{ type: 'data-step-error', id: 'step-error-1', data }} messageId="msg-1" index={2} messageStreaming={false} isNewest />);
+/** The row is a chunk of its own (data-part-registry.tsx): it arrives a tick after the part renders. */
+async function renderStepError(data: StepErrorNotice) {
+  const rendered = renderInApp(<AssistantPart part={{ type: 'data-step-error', id: 'step-error-1', data }} messageId="msg-1" index={2} messageStreaming={false} isNewest />);
+  await screen.findByTestId('failed-attempt');
+  return rendered;
 }
 
 function toggle() {
@@ -27,8 +30,8 @@ const DROPPED: StepErrorNotice = {
   discardedToolCalls: ['read_file', 'grep'],
 };
 
-test('collapsed to one line: which attempt, what failed, what happens next', () => {
-  renderStepError(DROPPED);
+test('collapsed to one line: which attempt, what failed, what happens next', async () => {
+  await renderStepError(DROPPED);
 
   const row = screen.getByTestId('failed-attempt');
   expect(row.dataset.cause).toBe('network');
@@ -42,7 +45,7 @@ test('collapsed to one line: which attempt, what failed, what happens next', () 
 
 test('expanded: the error, status, lost tokens and the withdrawn output, marked as such', async () => {
   const user = userEvent.setup();
-  renderStepError(DROPPED);
+  await renderStepError(DROPPED);
 
   await user.click(toggle());
   expect(toggle().getAttribute('aria-expanded')).toBe('true');
@@ -63,7 +66,7 @@ test('expanded: the error, status, lost tokens and the withdrawn output, marked 
 
 test('the last attempt says it gave up; an attempt with nothing streamed says so', async () => {
   const user = userEvent.setup();
-  renderStepError({ step: 3, message: 'Rate limited by the provider.', cause: 'rate-limited', attempt: 4, outcome: 'failed', discardedTokens: 1 });
+  await renderStepError({ step: 3, message: 'Rate limited by the provider.', cause: 'rate-limited', attempt: 4, outcome: 'failed', discardedTokens: 1 });
 
   expect(screen.getByTestId('failed-attempt-label').textContent).toBe('attempt 4 failed: Rate limited by the provider., gave up');
   await user.click(toggle());
@@ -74,14 +77,14 @@ test('the last attempt says it gave up; an attempt with nothing streamed says so
   expect(within(details).queryByTestId('failed-attempt-withdrawn')).toBeNull();
 });
 
-test('a part stored before attempts were recorded reads "model call failed"', () => {
-  renderStepError({ step: 1, message: 'Provider error 500', cause: 'server-error' });
+test('a part stored before attempts were recorded reads "model call failed"', async () => {
+  await renderStepError({ step: 1, message: 'Provider error 500', cause: 'server-error' });
   expect(screen.getByTestId('failed-attempt-label').textContent).toBe('model call failed: Provider error 500');
 });
 
 test('withdrawn text is shown as text, never as markup', async () => {
   const user = userEvent.setup();
-  const { container } = renderStepError({ ...DROPPED, discardedText: '<img src=x onerror="window.pwnedFlag=1"> **not bold**' });
+  const { container } = await renderStepError({ ...DROPPED, discardedText: '<img src=x onerror="window.pwnedFlag=1"> **not bold**' });
 
   await user.click(toggle());
   expect(container.querySelector('img')).toBeNull();
