@@ -1,6 +1,6 @@
 import type { FinishReason } from 'ai';
 import { z } from 'zod';
-import type { ContextLevel } from '@/lib/context/thresholds';
+import type { ContextLevel } from '@/lib/context/types';
 import type { AgentDataTypes, ElicitationNotice, ModelPauseNotice, NudgeNotice, SamplingNotice, RunEndReason, StepErrorNotice, ToolDecisionNotice, ToolLogLine } from './messages';
 
 /**

@@ -1,6 +1,5 @@
 import type { FinishReason, UIMessage, UIMessageChunk } from 'ai';
-import type { ContextLevel } from '@/lib/context/thresholds';
-import type { ContextBreakdown } from '@/lib/context/types';
+import type { ContextBreakdown, ContextLevel } from '@/lib/context/types';
 import type { McpResourceAttachment } from './resource-attachment';
 
 /**

@@ -1,4 +1,7 @@
 import type { LoopSettings } from '@/lib/agent/types';
+import type { ContextLevel } from './types';
+
+export type { ContextLevel };
 
 /**
  * The context thresholds in tokens for one window. The meter draws these and
@@ -24,7 +27,6 @@ export interface ContextThresholds {
   hardLimit: number;
 }
 
-export type ContextLevel = 'ok' | 'warn' | 'over';
 
 export function contextThresholds(window: number, settings: ThresholdSettings): ContextThresholds {
   const at = (percent: number) => Math.floor((window * percent) / 100);

@@ -55,6 +55,9 @@ export interface CompactionRecord {
 }
 
 /** Where the context's tokens go, estimated per category and scaled to the measured total. */
+/** What the meter's colour says: ok, warn (amber) from the warn threshold, over (red) past the hard limit. */
+export type ContextLevel = 'ok' | 'warn' | 'over';
+
 export interface ContextBreakdown {
   system: number;
   tools: number;

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { failedAttemptLabel } from '@/components/agent/failed-attempt-row';
 import { AssistantMessage } from '@/components/chat/assistant-message';
@@ -19,9 +19,11 @@ const dropped: StepErrorNotice = {
   discardedText: 'The half-written first answer',
 };
 
-function render(message: AgentUIMessage): string {
+/** As the server renders it, waiting for the parts that are chunks of their own (the failed attempt's row is one). */
+async function render(message: AgentUIMessage): Promise<string> {
   // The message footer's buttons have tooltips; the app provides this at its root.
-  return renderToStaticMarkup(createElement(TooltipProvider, null, createElement(AssistantMessage, { message, streaming: false })));
+  const { prelude } = await prerender(createElement(TooltipProvider, null, createElement(AssistantMessage, { message, streaming: false })));
+  return new Response(prelude).text();
 }
 
 describe('failed attempts in the transcript', () => {
@@ -34,8 +36,8 @@ describe('failed attempts in the transcript', () => {
     expect(failedAttemptLabel({ step: 2, message: 'Server error (502): bad gateway', cause: 'server-error' })).toBe('model call failed: Server error (502): bad gateway');
   });
 
-  it('renders every data-step-error part as a collapsed row, and the withdrawn text not as the answer', () => {
-    const html = render({
+  it('renders every data-step-error part as a collapsed row, and the withdrawn text not as the answer', async () => {
+    const html = await render({
       id: 'a1',
       role: 'assistant',
       parts: [
