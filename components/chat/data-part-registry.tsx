@@ -2,21 +2,20 @@
 
 import type { ReactNode } from 'react';
 import { lazyPart } from '@/components/ui/lazy-part';
+import { FailedAttemptRow } from '@/components/agent/failed-attempt-row';
 import { NudgeRow } from '@/components/agent/nudge-row';
 import { RetryNoticeRow } from '@/components/agent/retry-notice';
 import { isRetryableRunEnd, RunEndBanner } from '@/components/agent/run-end-banner';
 import { ToolNoticeRow } from '@/components/agent/tool-notice-row';
 import { UnreadableMessagePart } from '@/components/chat/unreadable-message-part';
+import { ToolsLeftOutRow } from '@/components/agent/tools-left-out-row';
 import type { AgentUIMessagePart } from '@/lib/agent/messages';
 
 // Cards only some sessions ever show are their own chunks, fetched when one is drawn: step mode's paused request
-// (with its request editor), an MCP server's questions (elicitation) and sampling requests, a failed model call's
-// row (with its error details) and the tool cap's left-out notice.
+// (with its request editor), and an MCP server's questions (elicitation) and sampling requests.
 const PausedRequestCard = lazyPart(() => import('@/components/agent/paused-request-card').then((module) => module.PausedRequestCard));
 const ElicitationCard = lazyPart(() => import('@/components/agent/elicitation-card').then((module) => module.ElicitationCard));
 const SamplingCard = lazyPart(() => import('@/components/agent/sampling-card').then((module) => module.SamplingCard));
-const FailedAttemptRow = lazyPart(() => import('@/components/agent/failed-attempt-row').then((module) => module.FailedAttemptRow));
-const ToolsLeftOutRow = lazyPart(() => import('@/components/agent/tools-left-out-row').then((module) => module.ToolsLeftOutRow));
 
 /**
  * Every data part type of AgentUIMessage, and how the transcript draws it: a

@@ -5,11 +5,8 @@ import { AssistantPart } from '@/components/chat/assistant-part';
 import type { StepErrorNotice } from '@/lib/agent/messages';
 import { renderInApp } from '../../agent/fixtures';
 
-/** The row is a chunk of its own (data-part-registry.tsx): it arrives a tick after the part renders. */
-async function renderStepError(data: StepErrorNotice) {
-  const rendered = renderInApp(<AssistantPart part={{ type: 'data-step-error', id: 'step-error-1', data }} messageId="msg-1" index={2} messageStreaming={false} isNewest />);
-  await screen.findByTestId('failed-attempt');
-  return rendered;
+function renderStepError(data: StepErrorNotice) {
+  return renderInApp(<AssistantPart part={{ type: 'data-step-error', id: 'step-error-1', data }} messageId="msg-1" index={2} messageStreaming={false} isNewest />);
 }
 
 function toggle() {
@@ -30,8 +27,8 @@ const DROPPED: StepErrorNotice = {
   discardedToolCalls: ['read_file', 'grep'],
 };
 
-test('collapsed to one line: which attempt, what failed, what happens next', async () => {
-  await renderStepError(DROPPED);
+test('collapsed to one line: which attempt, what failed, what happens next', () => {
+  renderStepError(DROPPED);
 
   const row = screen.getByTestId('failed-attempt');
   expect(row.dataset.cause).toBe('network');
@@ -45,7 +42,7 @@ test('collapsed to one line: which attempt, what failed, what happens next', asy
 
 test('expanded: the error, status, lost tokens and the withdrawn output, marked as such', async () => {
   const user = userEvent.setup();
-  await renderStepError(DROPPED);
+  renderStepError(DROPPED);
 
   await user.click(toggle());
   expect(toggle().getAttribute('aria-expanded')).toBe('true');
@@ -66,7 +63,7 @@ test('expanded: the error, status, lost tokens and the withdrawn output, marked 
 
 test('the last attempt says it gave up; an attempt with nothing streamed says so', async () => {
   const user = userEvent.setup();
-  await renderStepError({ step: 3, message: 'Rate limited by the provider.', cause: 'rate-limited', attempt: 4, outcome: 'failed', discardedTokens: 1 });
+  renderStepError({ step: 3, message: 'Rate limited by the provider.', cause: 'rate-limited', attempt: 4, outcome: 'failed', discardedTokens: 1 });
 
   expect(screen.getByTestId('failed-attempt-label').textContent).toBe('attempt 4 failed: Rate limited by the provider., gave up');
   await user.click(toggle());
@@ -77,14 +74,14 @@ test('the last attempt says it gave up; an attempt with nothing streamed says so
   expect(within(details).queryByTestId('failed-attempt-withdrawn')).toBeNull();
 });
 
-test('a part stored before attempts were recorded reads "model call failed"', async () => {
-  await renderStepError({ step: 1, message: 'Provider error 500', cause: 'server-error' });
+test('a part stored before attempts were recorded reads "model call failed"', () => {
+  renderStepError({ step: 1, message: 'Provider error 500', cause: 'server-error' });
   expect(screen.getByTestId('failed-attempt-label').textContent).toBe('model call failed: Provider error 500');
 });
 
 test('withdrawn text is shown as text, never as markup', async () => {
   const user = userEvent.setup();
-  const { container } = await renderStepError({ ...DROPPED, discardedText: '<img src=x onerror="window.pwnedFlag=1"> **not bold**' });
+  const { container } = renderStepError({ ...DROPPED, discardedText: '<img src=x onerror="window.pwnedFlag=1"> **not bold**' });
 
   await user.click(toggle());
   expect(container.querySelector('img')).toBeNull();
