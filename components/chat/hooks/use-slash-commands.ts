@@ -9,16 +9,8 @@ import type { SessionPanel } from '@/components/chat/hooks/use-session-panels';
 import { useSessionActions } from '@/components/sessions/sessions-provider';
 import { clearSession, exportUrl } from '@/lib/client/api';
 import { readError } from '@/lib/client/api-error';
-import {
-  EXPORT_FORMATS,
-  matchModel,
-  modelArgument,
-  modelMatchMessage,
-  modelsMatching,
-  type ArgumentOption,
-  type ArgumentSource,
-  type BuiltInAction,
-} from '@/lib/client/slash-commands';
+import { EXPORT_FORMATS, type ArgumentOption, type ArgumentSource, type BuiltInAction } from '@/lib/client/slash-commands';
+import { whenIdle } from '@/lib/client/when-idle';
 import type { ModelInfo } from '@/lib/models/types';
 import { PERMISSION_MODES, type PermissionMode } from '@/lib/permissions/policy';
 
@@ -43,9 +35,15 @@ export type CommandPanel = 'help' | 'cost';
 /**
  * What running a command came to: `pass` sends the text on as it is (`/compact`
  * is done by the message actions), `done` clears the composer (with a line saying
- * what changed), `refused` keeps the text and says why nothing ran.
+ * what changed), `refused` keeps the text and says why nothing ran. `later`: the
+ * same, once the command has what it needs (nothing is sent meanwhile).
  */
-export type CommandOutcome = { kind: 'pass' } | { kind: 'done'; notice?: string } | { kind: 'refused'; notice: string };
+export type SettledOutcome = { kind: 'pass' } | { kind: 'done'; notice?: string } | { kind: 'refused'; notice: string };
+export type CommandOutcome = SettledOutcome | { kind: 'later'; outcome: Promise<Exclude<SettledOutcome, { kind: 'pass' }>> };
+
+type ModelMatching = typeof import('@/lib/client/model-match');
+/** `/model`'s matching is a chunk of its own (lib/client/model-match.ts), out of the session page's first load. */
+const loadModelMatching = () => import('@/lib/client/model-match');
 
 const EXPORT_INFO: Record<(typeof EXPORT_FORMATS)[number], string> = {
   json: 'Everything, importable again',
@@ -63,6 +61,10 @@ export function useSlashCommands(host: SlashCommandHost) {
   const { upsert } = useSessionActions();
   const fork = useForkSession(host.sessionId);
   const [panel, setPanel] = useState<CommandPanel | null>(null);
+  // Fetched when the page is idle; a command typed before that waits for it (`later`), and the menu fills when it is in.
+  const [matching, setMatching] = useState<ModelMatching | null>(null);
+  const loadMatching = useCallback(() => loadModelMatching().then((module) => (setMatching(() => module), module)), []);
+  useEffect(() => whenIdle(() => void loadMatching(), { timeoutMs: 3000, fallbackMs: 500 }), [loadMatching]);
   // Commands read the session as it is when they run, not as it was when the composer last rendered.
   const hostRef = useRef(host);
   useEffect(() => {
@@ -103,12 +105,16 @@ export function useSlashCommands(host: SlashCommandHost) {
           return { kind: 'done', notice: `Permission mode: ${info.label}. ${info.description}` };
         }
         case 'model': {
-          const match = matchModel(current.models, action.query);
-          if (match.kind !== 'found') return { kind: 'refused', notice: modelMatchMessage(action.query, match, current.models) };
-          const { model } = match;
-          if (model.key === current.modelKey) return { kind: 'done', notice: `Already on ${model.label} (${model.providerLabel}).` };
-          current.onModelChange(model.key);
-          return { kind: 'done', notice: `Model: ${model.label} (${model.providerLabel}), from the next message.` };
+          const choose = ({ matchModel, modelMatchMessage }: ModelMatching): Exclude<SettledOutcome, { kind: 'pass' }> => {
+            const now = hostRef.current;
+            const match = matchModel(now.models, action.query);
+            if (match.kind !== 'found') return { kind: 'refused', notice: modelMatchMessage(action.query, match, now.models) };
+            const { model } = match;
+            if (model.key === now.modelKey) return { kind: 'done', notice: `Already on ${model.label} (${model.providerLabel}).` };
+            now.onModelChange(model.key);
+            return { kind: 'done', notice: `Model: ${model.label} (${model.providerLabel}), from the next message.` };
+          };
+          return matching ? choose(matching) : { kind: 'later', outcome: loadMatching().then(choose) };
         }
         case 'fork': {
           if (current.busy) return { kind: 'refused', notice: 'Wait for the run to finish (or stop it), then /fork.' };
@@ -126,10 +132,10 @@ export function useSlashCommands(host: SlashCommandHost) {
           return { kind: 'done', notice: action.format === 'json' ? 'Downloading the session as JSON.' : 'Downloading the transcript as Markdown.' };
       }
     },
-    [router, upsert, fork],
+    [router, upsert, fork, matching, loadMatching],
   );
 
-  /** Values for the argument of `/mode`, `/model` and `/export`, filtered by what was typed. */
+  /** Values for the argument of `/mode`, `/model` and `/export`, filtered by what was typed (models: once their matching is in). */
   const argumentOptions = useCallback((source: ArgumentSource, query: string): ArgumentOption[] => {
     const current = hostRef.current;
     const wanted = query.toLowerCase();
@@ -142,8 +148,12 @@ export function useSlashCommands(host: SlashCommandHost) {
           current: mode === current.permissionMode,
         }));
       case 'models':
-        return modelsMatching(current.models, query).map((model) => ({
-          value: modelArgument(model, current.models),
+        if (!matching) {
+          void loadMatching();
+          return [];
+        }
+        return matching.modelsMatching(current.models, query).map((model) => ({
+          value: matching.modelArgument(model, current.models),
           label: model.label,
           meta: model.providerLabel,
           current: model.key === current.modelKey,
@@ -151,7 +161,7 @@ export function useSlashCommands(host: SlashCommandHost) {
       case 'export-formats':
         return EXPORT_FORMATS.filter((format) => format.startsWith(wanted)).map((format) => ({ value: format, label: format, description: EXPORT_INFO[format] }));
     }
-  }, []);
+  }, [matching, loadMatching]);
 
   return { execute, argumentOptions, panel, openPanel: setPanel, closePanel: useCallback(() => setPanel(null), []) };
 }

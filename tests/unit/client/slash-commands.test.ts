@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BUILT_IN_COMMANDS,
-  commandTakesArgument,
-  matchModel,
-  modelArgument,
-  modelMatchMessage,
-  parseBuiltInCommand,
-  parseSlashInput,
-  unknownCommandMessage,
-} from '@/lib/client/slash-commands';
+import { matchModel, modelArgument, modelMatchMessage } from '@/lib/client/model-match';
+import { BUILT_IN_COMMANDS, commandTakesArgument, parseBuiltInCommand, parseSlashInput, unknownCommandMessage } from '@/lib/client/slash-commands';
 import type { ModelInfo } from '@/lib/models/types';
 
 const model = (key: string, label: string, providerLabel = 'OpenAI'): ModelInfo =>

@@ -53,11 +53,17 @@ function setup(overrides: Partial<SlashCommandHost> = {}) {
   return { host, hook, send, current: () => hook.result.current };
 }
 
-test('/model and /mode switch the session and say so; nothing goes to the model', () => {
+test('/model and /mode switch the session and say so; nothing goes to the model', async () => {
   const { host, send, current } = setup();
+  // Sent before /model's matching (a chunk of its own) is in: held, then done once it is.
   expect(send('/model chat')).toBe(false);
-  expect(host.onModelChange).toHaveBeenCalledWith('compat:scripted-chat');
-  expect(current().menus.notice).toEqual({ text: 'Model: scripted-chat (Scripted), from the next message.', tone: 'info' });
+  expect(current().draft.get()).toBe('/model chat');
+  await vi.waitFor(() => expect(host.onModelChange).toHaveBeenCalledWith('compat:scripted-chat'));
+  await vi.waitFor(() => expect(current().menus.notice).toEqual({ text: 'Model: scripted-chat (Scripted), from the next message.', tone: 'info' }));
+  expect(current().draft.get()).toBe('');
+  // Once it is in, at once.
+  expect(send('/model responses')).toBe(false);
+  expect(current().menus.notice).toEqual({ text: 'Already on scripted-responses (OpenAI).', tone: 'info' });
   expect(current().draft.get()).toBe('');
 
   expect(send('/mode plan')).toBe(false);
@@ -65,10 +71,12 @@ test('/model and /mode switch the session and say so; nothing goes to the model'
   expect(current().menus.notice?.text).toMatch(/^Permission mode: Plan\./);
 });
 
-test('a model that is not there, or a bad mode, keeps the text and says why', () => {
+test('a model that is not there, or a bad mode, keeps the text and says why', async () => {
   const { host, send, current } = setup();
   expect(send('/model scripted')).toBe(false);
-  expect(current().menus.notice).toEqual({ text: '“scripted” fits 2 models: scripted-responses, scripted-chat. Type more of the name.', tone: 'warning' });
+  await vi.waitFor(() =>
+    expect(current().menus.notice).toEqual({ text: '“scripted” fits 2 models: scripted-responses, scripted-chat. Type more of the name.', tone: 'warning' }),
+  );
   expect(current().draft.get()).toBe('/model scripted');
   expect(send('/mode yolo')).toBe(false);
   expect(current().menus.notice?.text).toBe('There is no mode “yolo”. Usage: /mode plan|ask|accept-edits|auto.');
@@ -138,14 +146,15 @@ test('an unknown command is answered here and never sent', () => {
   expect(current().menus.notice?.text).toBe('Unknown command /halp: nothing was sent. Did you mean /help? Type /help to see the commands.');
 });
 
-test('the argument menu offers the modes, the models and the export formats, marking the current one', () => {
+test('the argument menu offers the modes, the models and the export formats, marking the current one', async () => {
   const { current } = setup();
-  const options = current().menus.assist.argumentOptions!;
-  expect(options('modes', 'a').map((option) => [option.value, option.current])).toEqual([
+  const options = () => current().menus.assist.argumentOptions!;
+  expect(options()('modes', 'a').map((option) => [option.value, option.current])).toEqual([
     ['ask', true],
     ['accept-edits', false],
     ['auto', false],
   ]);
-  expect(options('models', 'chat')).toEqual([{ value: 'scripted-chat', label: 'scripted-chat', meta: 'Scripted', current: false }]);
-  expect(options('export-formats', '').map((option) => option.value)).toEqual(['json', 'markdown']);
+  // The models fill in once their matching is in (asking for them fetches it).
+  await vi.waitFor(() => expect(options()('models', 'chat')).toEqual([{ value: 'scripted-chat', label: 'scripted-chat', meta: 'Scripted', current: false }]));
+  expect(options()('export-formats', '').map((option) => option.value)).toEqual(['json', 'markdown']);
 });
