@@ -64,7 +64,8 @@ export function useSlashCommands(host: SlashCommandHost) {
   // Fetched when the page is idle; a command typed before that waits for it (`later`), and the menu fills when it is in.
   const [matching, setMatching] = useState<ModelMatching | null>(null);
   const loadMatching = useCallback(() => loadModelMatching().then((module) => (setMatching(() => module), module)), []);
-  useEffect(() => whenIdle(() => void loadMatching(), { timeoutMs: 3000, fallbackMs: 500 }), [loadMatching]);
+  // A chunk that fails to load is asked for again by the next command or menu (a command then says why).
+  useEffect(() => whenIdle(() => void loadMatching().catch(() => {}), { timeoutMs: 3000, fallbackMs: 500 }), [loadMatching]);
   // Commands read the session as it is when they run, not as it was when the composer last rendered.
   const hostRef = useRef(host);
   useEffect(() => {
@@ -149,7 +150,7 @@ export function useSlashCommands(host: SlashCommandHost) {
         }));
       case 'models':
         if (!matching) {
-          void loadMatching();
+          void loadMatching().catch(() => {});
           return [];
         }
         return matching.modelsMatching(current.models, query).map((model) => ({
