@@ -6,8 +6,7 @@ import { freeTextSchema } from './text-input';
 import { imageFilePartSchema, type ImageFilePart, MAX_IMAGES_PER_MESSAGE } from './attachments';
 import { CHAT_TEXT_BUDGET_BYTES, IMAGE_LIMITS, maxChatBodyBytes } from './upload-limits';
 
-/** A user message may hold at most this many characters of text. */
-export const MAX_MESSAGE_CHARS = 100_000;
+export { MAX_MESSAGE_CHARS } from './message-limits';
 /** Text beyond the images: generous for JSON overhead around a maximal message. */
 const MAX_CHAT_TEXT_BYTES = CHAT_TEXT_BUDGET_BYTES;
 /** The whole request body: a maximal message's text, plus its images as base64 (4/3 of their bytes); under 4.5 MB on Vercel. */

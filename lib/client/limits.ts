@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_CHARS } from '@/lib/api/chat-request';
+import { MAX_MESSAGE_CHARS } from '@/lib/api/message-limits';
 
 export { MAX_MESSAGE_CHARS };
 
