@@ -18,7 +18,7 @@ import type { MessageQueue } from '@/components/chat/hooks/use-message-queue';
 import type { SessionRun } from '@/components/chat/hooks/use-session-run';
 import { ContextNotice } from '@/components/context/context-notice';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
-import type { ImageFilePart } from '@/lib/api/attachments';
+import type { ImageFilePart } from '@/lib/api/image-parts';
 import type { ModelInfo } from '@/lib/models/types';
 import type { PermissionMode } from '@/lib/permissions/policy';
 import { cn } from '@/lib/utils';

@@ -2,7 +2,7 @@
 
 import { XIcon } from 'lucide-react';
 import type { ImageAttachments, PendingImage } from '@/components/chat/hooks/use-image-attachments';
-import { formatBytes, isShownImage } from '@/lib/api/attachments';
+import { formatBytes, isShownImage } from '@/lib/api/image-parts';
 
 /** Images attached to the draft, as thumbnails each with a remove button; and what went wrong attaching one. */
 export function ImageTray({ attachments }: { attachments: ImageAttachments }) {

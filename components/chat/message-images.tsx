@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import { isShownImage, type ImageFilePart } from '@/lib/api/attachments';
+import { isShownImage, type ImageFilePart } from '@/lib/api/image-parts';
 import { cn } from '@/lib/utils';
 
 /** The images a message carries, as stored (file parts the server checked). */

@@ -1,4 +1,4 @@
-import type { ImageFilePart } from '@/lib/api/attachments';
+import type { ImageFilePart } from '@/lib/api/image-parts';
 
 /**
  * Hands the first message from the new-chat page to the session page. The

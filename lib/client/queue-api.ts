@@ -1,5 +1,5 @@
 import type { QueueResponse } from '@/lib/api-types';
-import type { ImageFilePart } from '@/lib/api/attachments';
+import type { ImageFilePart } from '@/lib/api/image-parts';
 import { request } from './api';
 
 /** The session's message queue (see lib/server/message-queue.ts). Every write answers the whole queue. */

@@ -3,17 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Draft } from '@/components/chat/hooks/use-draft';
 import { useReturnWithDraft } from '@/components/chat/hooks/use-return-with-draft';
-import {
-  checkImageParts,
-  IMAGE_MEDIA_TYPES,
-  imagesNotSupportedMessage,
-  imagesTooLargeMessage,
-  imageTooLargeMessage,
-  MAX_IMAGE_BYTES,
-  MAX_IMAGES_PER_MESSAGE,
-  MAX_MESSAGE_IMAGE_BYTES,
-  type ImageFilePart,
-} from '@/lib/api/attachments';
+import { IMAGE_MEDIA_TYPES, imagesNotSupportedMessage, MAX_IMAGES_PER_MESSAGE, type ImageFilePart } from '@/lib/api/image-parts';
 
 /** An image in the composer's tray: its part as it will be sent, and a key for the list. */
 export interface PendingImage {
@@ -47,8 +37,9 @@ export function imageFiles(list: FileList | readonly File[] | null | undefined):
 /**
  * The images attached to the draft: pasted, dropped or picked. Each is read
  * as a data URL and checked in the browser with the server's own rules
- * (lib/api/attachments.ts: type by its bytes, size, count), so a refusal comes
- * at once and in the same words; a model that takes no images refuses them
+ * (lib/api/attachments.ts: type by its bytes, size, count; fetched with the
+ * first image, not in the page's first load), so a refusal comes at once and
+ * in the same words; a model that takes no images refuses them
  * before they are attached, naming the model. The server checks again.
  * Like `@` resources, the images go out with the message, and come back to
  * the tray when the server refuses it and the draft gets its text back.
@@ -74,6 +65,14 @@ export function useImageAttachments(draft: Draft, model: ImageModel | undefined)
         setProblem(`At most ${MAX_IMAGES_PER_MESSAGE} images per message.`);
         if (room <= 0) return;
       } else setProblem(null);
+      let checks: typeof import('@/lib/api/attachments');
+      try {
+        checks = await import('@/lib/api/attachments');
+      } catch {
+        setProblem('The image could not be attached: part of the page did not load. Check the connection and try again.');
+        return;
+      }
+      const { checkImageParts, imagesTooLargeMessage, imageTooLargeMessage, MAX_IMAGE_BYTES, MAX_MESSAGE_IMAGE_BYTES } = checks;
       const added: PendingImage[] = [];
       for (const file of files.slice(0, Math.max(0, room))) {
         const name = file.name || 'pasted image';

@@ -6,7 +6,7 @@ import type { SessionRun } from '@/components/chat/hooks/use-session-run';
 import { CONTINUE_MESSAGE } from '@/components/agent/run-end-banner';
 import { useSessionActions } from '@/components/sessions/sessions-provider';
 import type { McpResourceAttachment } from '@/lib/agent/resource-attachment';
-import type { ImageFilePart } from '@/lib/api/attachments';
+import type { ImageFilePart } from '@/lib/api/image-parts';
 import { parseSlashCommand } from '@/lib/client/slash-commands';
 
 /**

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/client/toast';
 import type { QueuedMessage, QueueResponse } from '@/lib/api-types';
-import type { ImageFilePart } from '@/lib/api/attachments';
+import type { ImageFilePart } from '@/lib/api/image-parts';
 import { readError } from '@/lib/client/api-error';
 import { deleteQueuedMessage, dispatchQueue, fetchQueue, patchQueuedMessage, postQueuedMessage } from '@/lib/client/queue-api';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useEffectEvent } from 'react';
-import type { ImageFilePart } from '@/lib/api/attachments';
+import type { ImageFilePart } from '@/lib/api/image-parts';
 import { peekPendingMessage, takePendingMessage } from '@/lib/client/pending-message';
 
 /** The new-chat page hands over its first message (text and images); it is sent once this session's view is mounted. */

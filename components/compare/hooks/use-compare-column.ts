@@ -9,7 +9,7 @@ import { useSessionChat } from '@/components/chat/hooks/use-session-chat';
 import { useStopRun } from '@/components/chat/hooks/use-stop-run';
 import { useTranscriptHistory } from '@/components/chat/hooks/use-transcript-history';
 import { useSessionActions } from '@/components/sessions/sessions-provider';
-import type { ImageFilePart } from '@/lib/api/attachments';
+import type { ImageFilePart } from '@/lib/api/image-parts';
 import type { CompareColumnView } from '@/lib/api/compare-request';
 import type { ApprovalExtras } from '@/lib/client/approvals';
 import { useRuns } from '@/lib/client/data';
