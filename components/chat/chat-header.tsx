@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { memo } from 'react';
 import { FolderTreeIcon, GitForkIcon, ScanSearchIcon, Share2Icon, ShieldCheckIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import { preloadSessionPanel } from '@/components/chat/session-sheets';
 import type { SessionPanel } from '@/components/chat/hooks/use-session-panels';
 import type { UsageTotals } from '@/lib/agent/messages';
 import type { ModelInfo } from '@/lib/models/types';
+import { IntentLink } from '@/components/ui/intent-link';
 
 /** Memoised: the chat view renders at every token; the header's props keep their identity. */
 export const ChatHeader = memo(function ChatHeader({
@@ -60,7 +60,7 @@ export const ChatHeader = memo(function ChatHeader({
       <div className="flex min-w-0 flex-1 items-center">
         <SessionTitle title={title} onRename={onRename} />
         {forkedFrom && (
-          <Link
+          <IntentLink
             href={`/s/${encodeURIComponent(forkedFrom.sessionId)}`}
             className="ml-1 inline-flex shrink-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent hover:text-foreground"
             title="Open the session this one was forked from"
@@ -68,7 +68,7 @@ export const ChatHeader = memo(function ChatHeader({
           >
             <GitForkIcon className="size-3.5" aria-hidden />
             <span className="hidden sm:inline">Forked</span>
-          </Link>
+          </IntentLink>
         )}
       </div>
       <div className="order-last flex w-full min-w-0 items-center gap-2 sm:order-none sm:w-auto">

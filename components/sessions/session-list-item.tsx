@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { memo, useState } from 'react';
 import { FileJsonIcon, FileTextIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import type { SessionSummary } from '@/lib/api-types';
 import { exportUrl } from '@/lib/client/api';
 import { cn } from '@/lib/utils';
 import { VisibleText } from '@/components/ui/visible-text';
+import { IntentLink } from '@/components/ui/intent-link';
 
 /** One row of the sidebar: title, age, a running dot, and a menu with Rename, Export and Delete. */
 export const SessionListItem = memo(function SessionListItem({
@@ -75,7 +75,7 @@ export const SessionListItem = memo(function SessionListItem({
 /** The session's title (with a running dot) and when it last changed; opens the session. */
 function SessionLink({ session, active, onNavigate }: { session: SessionSummary; active: boolean; onNavigate?: () => void }) {
   return (
-    <Link
+    <IntentLink
       href={`/s/${session.id}`}
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
@@ -94,7 +94,7 @@ function SessionLink({ session, active, onNavigate }: { session: SessionSummary;
         </span>
       </span>
       <RelativeTime timestamp={session.updatedAt} className="h-4 text-[11px] text-muted-foreground" />
-    </Link>
+    </IntentLink>
   );
 }
 

@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useRef } from 'react';
 import { BotIcon, FileUpIcon, KeyRoundIcon, Loader2Icon, PanelLeftCloseIcon, PlugIcon, SquarePenIcon } from 'lucide-react';
 import { AccountMenu } from '@/components/account/account-menu';
@@ -13,6 +12,7 @@ import { useImportSession } from '@/components/sessions/use-import-session';
 import { useSidebar } from '@/components/shell/sidebar-context';
 import { useStartNewSession } from '@/components/shell/use-start-new-session';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
+import { IntentLink } from '@/components/ui/intent-link';
 
 /** The settings pages at the foot of the sidebar. */
 const SETTINGS_LINKS = [
@@ -46,10 +46,10 @@ export function AppSidebar({ variant }: { variant: 'column' | 'sheet' }) {
       <div className="shrink-0 border-t px-2 pt-2">
         {SETTINGS_LINKS.map(({ href, label, Icon, testId }) => (
           <Button key={href} variant="ghost" size="sm" className="w-full justify-start gap-2 text-muted-foreground" asChild>
-            <Link href={href} onClick={closeSheet} data-testid={testId}>
+            <IntentLink href={href} onClick={closeSheet} data-testid={testId}>
               <Icon />
               {label}
-            </Link>
+            </IntentLink>
           </Button>
         ))}
       </div>
@@ -69,7 +69,7 @@ function SidebarHeader({ variant, closeSheet }: { variant: 'column' | 'sheet'; c
   const { setCollapsed } = useSidebar();
   return (
     <div className="flex h-13 shrink-0 items-center gap-2 px-3">
-      <Link
+      <IntentLink
         href="/"
         onClick={closeSheet}
         className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-1 py-1 font-semibold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -78,7 +78,7 @@ function SidebarHeader({ variant, closeSheet }: { variant: 'column' | 'sheet'; c
           <BotIcon className="size-3.5" />
         </span>
         <span className="truncate text-sm">Agent Playground</span>
-      </Link>
+      </IntentLink>
       {variant === 'column' && (
         <WithTooltip label="Hide sidebar" side="right">
           <Button
