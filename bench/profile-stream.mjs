@@ -3,18 +3,18 @@
 // source files and functions through the build's source maps (build with BUNDLE_SOURCE_MAPS=1 for names); the DOM
 // nodes added and removed in the run's first 3 s; and the streaming part's CPU by frame (inclusive). Not a figure of
 // `npm run bench`: a tool for finding where a figure's time goes. React's own chunk has no source map (minified names).
-//   BUNDLE_SOURCE_MAPS=1 npx next build && node bench/profile-stream.mjs [--messages 2000] [--tokens 200] [--top 30] [--over 30] [--settle 1500]
-import { existsSync, readFileSync } from 'node:fs';
+//   BUNDLE_SOURCE_MAPS=1 npx next build && node bench/profile-stream.mjs [--messages 2000] [--tokens 200] [--top 30] [--over 30] [--settle 1500] [--save profile.json]
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import { FlattenMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { REPO, startOurApp, startScripted } from './lib/apps.mjs';
 import { launchBrowser } from './lib/browser.mjs';
 import { createSession } from './lib/client.mjs';
 import { agentRun } from './lib/scenarios.mjs';
 import { seedSession } from './lib/seed.mjs';
 
-const { values } = parseArgs({ options: { messages: { type: 'string', default: '2000' }, tokens: { type: 'string', default: '200' }, top: { type: 'string', default: '30' }, over: { type: 'string', default: '30' }, settle: { type: 'string', default: '1500' } } });
+const { values } = parseArgs({ options: { messages: { type: 'string', default: '2000' }, tokens: { type: 'string', default: '200' }, top: { type: 'string', default: '30' }, over: { type: 'string', default: '30' }, settle: { type: 'string', default: '1500' }, save: { type: 'string' } } });
 const count = Number(values.messages);
 const procs = [];
 const maps = new Map();
@@ -25,7 +25,7 @@ function mapFrame(frame) {
   if (!maps.has(file)) {
     const named = existsSync(file) && /sourceMappingURL=(\S+)\s*$/.exec(readFileSync(file, 'utf8').slice(-300))?.[1];
     const mapFile = named ? path.join(path.dirname(file), named) : `${file}.map`;
-    maps.set(file, existsSync(mapFile) ? new TraceMap(readFileSync(mapFile, 'utf8')) : null);
+    maps.set(file, existsSync(mapFile) ? new FlattenMap(readFileSync(mapFile, 'utf8')) : null);
   }
   const map = maps.get(file);
   if (!map) return `${frame.functionName || '(anon)'} ${path.basename(file)}`;
@@ -70,6 +70,7 @@ try {
   }
   await page.waitForTimeout(500);
   const { profile } = await cdp.send('Profiler.stop');
+  if (values.save) writeFileSync(values.save, JSON.stringify({ profile, since }));
   const longTasks = (await page.evaluate(() => window.__lt)).filter((t) => t.start >= since);
   const muts = (await page.evaluate(() => window.__muts)).filter((m) => m.at >= since && m.at < since + 3000);
   const agg = new Map();
