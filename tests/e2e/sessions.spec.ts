@@ -147,4 +147,27 @@ test.describe('sessions sidebar', () => {
     await expectRenderedMarkdown(lastAssistant(page));
     await expect(sidebarItem(page, id)).toHaveAttribute('data-active', 'true');
   });
+  test("the sidebar's links prefetch a page once the pointer is over them, not as the page opens or a run starts", async ({ page }) => {
+    const other = await createSession(page.request, MODELS.chat, `Prefetch other ${uniqueId()}`);
+    const id = await createSession(page.request, MODELS.chat, `Prefetch ${uniqueId()}`);
+    const prefetches: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers()['next-router-prefetch'] || new URL(request.url()).searchParams.has('_rsc')) prefetches.push(new URL(request.url()).pathname);
+    });
+    await openSession(page, id);
+    await waitForHydration(page);
+    await send(page, `Hello ${scenario('text')}`);
+    await waitForRunEnd(page, 'completed');
+    // Next prefetches what is on screen within a moment of hydration: give it that moment.
+    await page.waitForTimeout(1000);
+    expect(prefetches).toEqual([]);
+
+    await page.getByTestId('compare-open').hover();
+    await expect.poll(() => prefetches).toContain('/compare');
+    await sidebarItem(page, other).getByTestId('session-link').hover();
+    await expect.poll(() => prefetches).toContain(`/s/${other}`);
+    // And the link still goes where it says.
+    await sidebarItem(page, other).getByTestId('session-link').click();
+    await expect(page).toHaveURL(new RegExp(`/s/${other}$`));
+  });
 });
