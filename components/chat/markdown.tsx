@@ -20,7 +20,11 @@ import type { MarkdownProps } from './markdown-renderer';
  * script); that may hold where the rendering suspends on the server (Streamdown loads its code highlighter lazily).
  */
 const loadRenderer = () => import('./markdown-renderer');
-const MarkdownRenderer = dynamic(() => loadRenderer().then((module) => module.MarkdownRenderer));
+// The import is written out here, not through loadRenderer: Next finds a dynamic component's chunk from the import
+// inside `dynamic()` and only then preloads it from the server's HTML. Called through loadRenderer, the 2,000-message
+// session's HTML had no preload, and the chunk was requested after hydration, arriving (and evaluating, ~30-70 ms)
+// after a message sent at once.
+const MarkdownRenderer = dynamic(() => import('./markdown-renderer').then((module) => module.MarkdownRenderer));
 
 /**
  * Fetches and evaluates the renderer's chunk as soon as the session's page is up, then warms it at idle

@@ -88,6 +88,10 @@ test('markdown and the panels load when they are needed, under the CSP, and work
   const preloads = [...html.matchAll(/<link[^>]*rel="preload"[^>]*as="script"[^>]*>/g)].map((match) => match[0]);
   expect(preloads.length).toBeGreaterThan(0);
   for (const link of preloads) expect(link).toContain(`nonce="${nonce}"`);
+  // The renderer's chunk is among them (Next finds it only from an import written inside dynamic()): without it the
+  // browser asked for the chunk after hydrating, and on a busy server it came after a message sent at once.
+  const preloaded = await Promise.all(preloads.map(async (link) => (await page.request.get(/href="([^"]+)"/.exec(link)![1]!)).text()));
+  expect(preloaded.some((body) => body.includes(MARKDOWN_CHUNK))).toBe(true);
 
   await openSession(page, id);
   await expect(page.locator('[data-markdown-pending]')).toHaveCount(0);
