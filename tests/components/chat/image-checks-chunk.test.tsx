@@ -1,27 +1,14 @@
 import { fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { AttachImageButton, ComposerImageTray } from '@/components/chat/composer-attachments';
-import { useDraft, type Draft } from '@/components/chat/hooks/use-draft';
-import { useImageAttachments } from '@/components/chat/hooks/use-image-attachments';
+import { useDraft } from '@/components/chat/hooks/use-draft';
 import { renderInApp } from '../agent/fixtures';
+import { PNG, Tray } from './image-tray-fixture';
 
 // The checks an image goes through are fetched with the first image (lib/api/attachments.ts is not in the page's
 // first load): here that fetch fails, as a chunk does when the connection drops or a deploy replaced it.
 vi.mock('@/lib/api/attachments', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
-
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1];
-
-function Tray({ draft }: { draft: Draft }) {
-  const images = useImageAttachments(draft, { label: 'gpt-4.1-mini', images: true });
-  return (
-    <>
-      <ComposerImageTray attachments={images} />
-      <AttachImageButton attachments={images} />
-    </>
-  );
-}
 
 describe('an image attached while its checks cannot be fetched', () => {
   test('is not attached, and the composer says why in plain words', async () => {

@@ -1,28 +1,15 @@
 import { fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { ComposerImageTray, AttachImageButton } from '@/components/chat/composer-attachments';
-import { useDraft, type Draft } from '@/components/chat/hooks/use-draft';
-import { useImageAttachments } from '@/components/chat/hooks/use-image-attachments';
+import { useDraft } from '@/components/chat/hooks/use-draft';
 import { MAX_MESSAGE_IMAGE_BYTES } from '@/lib/api/attachments';
 import { renderInApp } from '../agent/fixtures';
-
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1];
+import { PNG, Tray } from './image-tray-fixture';
 
 /** A PNG file of `size` bytes (its header, then zeros). */
 function bigPng(name: string, size: number): File {
   const bytes = new Uint8Array(size);
   bytes.set(PNG);
   return new File([bytes], name, { type: 'image/png' });
-}
-
-function Tray({ draft }: { draft: Draft }) {
-  const images = useImageAttachments(draft, { label: 'gpt-4.1-mini', images: true });
-  return (
-    <>
-      <ComposerImageTray attachments={images} />
-      <AttachImageButton attachments={images} />
-    </>
-  );
 }
 
 describe("a message's images together", () => {
