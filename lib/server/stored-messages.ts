@@ -143,24 +143,25 @@ export async function readStoredMessage(sessionId: string, stored: StoredMessage
 }
 
 /**
- * Rows this process has validated already, by id, role and a hash of their JSON: `true` when the message is its
- * JSON as stored, else the JSON of what validation made of it. The same history is read at every turn, by the
- * context meter and by the page; validating it each time cost ~35 µs a message (~70 ms for 2,000 messages, on the
- * server's main thread), where parsing it costs ~2.5 µs. Validation depends only on the JSON and this process's
- * schemas, so a row whose JSON is unchanged gets the same verdict. Failures are not kept: they are rare and logged.
- * Bounded (least recently used out first): a key is ~100 bytes.
+ * Rows this process has validated already and found to be their JSON as stored, by id, role and a hash of their
+ * JSON. The same history is read at every turn, by the context meter and by the page; validating it each time cost
+ * ~35 µs a message (~70 ms for 2,000 messages, on the server's main thread), where parsing it costs ~2.5 µs.
+ * Validation depends only on the JSON and this process's schemas, so a row whose JSON is unchanged gets the same
+ * verdict. Not kept: failures (rare, and logged) and messages validation changes (a failed call of an app tool
+ * becomes a dynamic-tool part), which would mean keeping their whole JSON. Bounded, least recently used out: a key
+ * is ~100 bytes.
  */
-const validated = new Map<string, true | string>();
+const validated = new Set<string>();
 const MAX_VALIDATED = 50_000;
 
 function validatedKey(row: Pick<StoredMessageRow, 'id' | 'role' | 'json'>): string {
   return `${row.id}\u0000${row.role}\u0000${createHash('sha256').update(row.json).digest('base64url')}`;
 }
 
-function rememberValidated(key: string, verdict: true | string) {
+function rememberValidated(key: string) {
   validated.delete(key);
-  validated.set(key, verdict);
-  if (validated.size > MAX_VALIDATED) validated.delete(validated.keys().next().value!);
+  validated.add(key);
+  if (validated.size > MAX_VALIDATED) validated.delete(validated.values().next().value!);
 }
 
 /** Parses a row's JSON, then validates it (once per process for the same JSON). */
@@ -172,16 +173,12 @@ export async function readStoredMessageRow(sessionId: string, row: StoredMessage
     return unreadable(sessionId, row, 'the stored text is not valid JSON', error);
   }
   const key = validatedKey(row);
-  const known = validated.get(key);
-  if (known !== undefined) {
-    rememberValidated(key, known);
-    return { ok: true, message: (known === true ? message : JSON.parse(known)) as AgentUIMessage };
+  if (validated.has(key)) {
+    rememberValidated(key);
+    return { ok: true, message: message as AgentUIMessage };
   }
   const read = await readStoredMessage(sessionId, { id: row.id, role: row.role, message });
-  if (read.ok) {
-    const json = JSON.stringify(read.message);
-    rememberValidated(key, json === row.json ? true : json);
-  }
+  if (read.ok && JSON.stringify(read.message) === row.json) rememberValidated(key);
   return read;
 }
 

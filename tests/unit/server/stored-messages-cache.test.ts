@@ -47,11 +47,11 @@ describe('a stored row read again with the same JSON', () => {
     expect(second.message).toEqual(answer);
   });
 
-  it('reads as validation made it when that differs from the stored JSON (a failed call becomes a dynamic-tool part)', async () => {
+  it('is validated at every read when validation changes it (a failed call becomes a dynamic-tool part), and reads as validation made it', async () => {
     const failed = { id: 'm2', role: 'assistant', parts: [{ type: 'tool-calculator', toolCallId: 'c3', state: 'output-error', input: { expr: 1 }, errorText: 'Invalid input' }] };
     const first = await readStoredMessageRow('s', row(failed, 'm2'));
     const second = await readStoredMessageRow('s', row(failed, 'm2'));
-    expect(validations.count).toBe(1);
+    expect(validations.count).toBe(2);
     expect(second.message.parts[0]).toMatchObject({ type: 'dynamic-tool', toolName: 'calculator', state: 'output-error' });
     expect(second).toEqual(first);
   });
