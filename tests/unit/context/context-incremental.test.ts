@@ -124,6 +124,20 @@ describe('incremental context accounting', () => {
     expect(tokenizer.calls).toBe(1);
   });
 
+  it('lets the rest of the process run while it counts a long history none of it was counted before, and counts it the same', async () => {
+    const messages = fixture(4_000).map((message, i) => (message.role === 'user' ? { ...message, content: `${words(50_000 + i, 60)}` } : message));
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      const counted = await measure(messages);
+      // A timer's callback ran before the count was done: the count was not one task (COUNT_SLICE_MS, lib/context/measure.ts).
+      expect(ticks).toBeGreaterThan(0);
+      expect(counted.tokens).toBe(await fullRecount(messages));
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
   it('adds only the messages after a provider measurement, and agrees with the estimate it builds on', async () => {
     const messages = fixture();
     await measure(messages);
