@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { tokenEstimator, tokensPerMessage } from '@/lib/agent/usage';
+import { TimeSlice } from '@/lib/runtime/time-slice';
 import type { ContextBreakdown, ContextMeasure } from './types';
 
 /**
@@ -51,29 +52,17 @@ export async function measureContext(input: MeasureContextInput): Promise<Contex
   return { tokens, estimated: added.length > 0, reportedTokens: measured.inputTokens, breakdown: scaleBreakdown(estimate, tokens) };
 }
 
-/**
- * How long a count runs before it lets the rest of the process run: counts are kept, so a count is a lookup per
- * message, except for a long history no count has seen (a session opened for the first time since the server
- * started: ~480 ms of tokenising at 2,000 messages). Run in one go, that held every other request and stream on the
- * server; in slices, they go on meanwhile. A count under the slice never waits.
- */
-const COUNT_SLICE_MS = 20;
-
-/** Lets timers and I/O run: the next slice of a count begins in a task of its own. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 async function estimateBreakdown(input: MeasureContextInput): Promise<ContextBreakdown> {
   const estimator = await tokenEstimator(input.modelId);
   const system = input.instructions ? estimator.text(input.instructions) + tokensPerMessage(input.modelId) : 0;
   const tools = input.tools.length ? estimator.text(toolsJson(input.tools)) : 0;
   let conversation = 0;
   let toolOutputs = 0;
-  let slice = performance.now();
+  // Counts are kept, so this is a lookup per message, except for a long history no count has seen (a session first
+  // opened since the server started): tokenising it in one go held every other request and stream on the server.
+  const slice = new TimeSlice();
   for (const message of input.messages) {
-    if (performance.now() - slice >= COUNT_SLICE_MS) {
-      await nextTask();
-      slice = performance.now();
-    }
+    if (slice.due()) await slice.next();
     const tokens = estimator.message(message);
     if (message.role === 'tool') toolOutputs += tokens;
     else conversation += tokens;
@@ -85,12 +74,9 @@ async function estimateBreakdown(input: MeasureContextInput): Promise<ContextBre
 export async function estimateMessagesTokens(messages: readonly ModelMessage[], modelId: string): Promise<number> {
   const estimator = await tokenEstimator(modelId);
   let total = 0;
-  let slice = performance.now();
+  const slice = new TimeSlice();
   for (const message of messages) {
-    if (performance.now() - slice >= COUNT_SLICE_MS) {
-      await nextTask();
-      slice = performance.now();
-    }
+    if (slice.due()) await slice.next();
     total += estimator.message(message);
   }
   return total;

@@ -130,7 +130,7 @@ describe('incremental context accounting', () => {
     const timer = setInterval(() => ticks++, 0);
     try {
       const counted = await measure(messages);
-      // A timer's callback ran before the count was done: the count was not one task (COUNT_SLICE_MS, lib/context/measure.ts).
+      // A timer's callback ran before the count was done: the count was not one task (lib/runtime/time-slice.ts).
       expect(ticks).toBeGreaterThan(0);
       expect(counted.tokens).toBe(await fullRecount(messages));
     } finally {
