@@ -14,22 +14,12 @@ import { useState, type ComponentProps } from 'react';
  */
 export function IntentLink({ prefetch, onMouseEnter, onTouchStart, onFocus, ...props }: ComponentProps<typeof Link>) {
   const [intent, setIntent] = useState(false);
-  return (
-    <Link
-      {...props}
-      prefetch={intent ? (prefetch ?? null) : false}
-      onMouseEnter={(event) => {
-        setIntent(true);
-        onMouseEnter?.(event);
-      }}
-      onTouchStart={(event) => {
-        setIntent(true);
-        onTouchStart?.(event);
-      }}
-      onFocus={(event) => {
-        setIntent(true);
-        onFocus?.(event);
-      }}
-    />
-  );
+  /** The handler given, after noting the intent. */
+  const noting =
+    <E,>(handler?: (event: E) => void) =>
+    (event: E) => {
+      setIntent(true);
+      handler?.(event);
+    };
+  return <Link {...props} prefetch={intent ? (prefetch ?? null) : false} onMouseEnter={noting(onMouseEnter)} onTouchStart={noting(onTouchStart)} onFocus={noting(onFocus)} />;
 }

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ComposerAssist } from '@/components/chat/composer';
 import type { Draft } from '@/components/chat/hooks/use-draft';
 import { useReturnWithDraft } from '@/components/chat/hooks/use-return-with-draft';
-import type { CommandOutcome, SlashCommands } from '@/components/chat/hooks/use-slash-commands';
+import type { CommandResult, SlashCommands } from '@/components/chat/hooks/use-slash-commands';
 import { MAX_RESOURCES_PER_MESSAGE, type McpResourceAttachment } from '@/lib/agent/resource-attachment';
 import { readError } from '@/lib/client/api-error';
 import { fetchComposerCatalog, pendingAttachment, runMcpPrompt, type ComposerCatalog } from '@/lib/client/mcp-catalog';
@@ -125,7 +125,7 @@ export function useComposerAssist(draft: Draft, runner?: SlashCommands) {
         if (!runner || !action) return false;
         const outcome = runner.execute(action);
         if (outcome.kind === 'pass') return false;
-        const settle = (settled: Exclude<CommandOutcome, { kind: 'pass' | 'later' }>) => {
+        const settle = (settled: CommandResult) => {
           if (settled.kind === 'refused') return setNotice(settled.notice);
           draft.setDraft('');
           setNotice(settled.notice ?? null, 'info');

@@ -38,8 +38,8 @@ export type CommandPanel = 'help' | 'cost';
  * what changed), `refused` keeps the text and says why nothing ran. `later`: the
  * same, once the command has what it needs (nothing is sent meanwhile).
  */
-export type SettledOutcome = { kind: 'pass' } | { kind: 'done'; notice?: string } | { kind: 'refused'; notice: string };
-export type CommandOutcome = SettledOutcome | { kind: 'later'; outcome: Promise<Exclude<SettledOutcome, { kind: 'pass' }>> };
+export type CommandResult = { kind: 'done'; notice?: string } | { kind: 'refused'; notice: string };
+export type CommandOutcome = { kind: 'pass' } | CommandResult | { kind: 'later'; outcome: Promise<CommandResult> };
 
 type ModelMatching = typeof import('@/lib/client/model-match');
 /** `/model`'s matching is a chunk of its own (lib/client/model-match.ts), out of the session page's first load. */
@@ -106,7 +106,7 @@ export function useSlashCommands(host: SlashCommandHost) {
           return { kind: 'done', notice: `Permission mode: ${info.label}. ${info.description}` };
         }
         case 'model': {
-          const choose = ({ matchModel, modelMatchMessage }: ModelMatching): Exclude<SettledOutcome, { kind: 'pass' }> => {
+          const choose = ({ matchModel, modelMatchMessage }: ModelMatching): CommandResult => {
             const now = hostRef.current;
             const match = matchModel(now.models, action.query);
             if (match.kind !== 'found') return { kind: 'refused', notice: modelMatchMessage(action.query, match, now.models) };
