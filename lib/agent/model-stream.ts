@@ -1,5 +1,5 @@
 import {
-  streamText,
+  experimental_streamTextLowMemory as streamTextLowMemory,
   toUIMessageChunk,
   type FinishReason,
   type LanguageModel,
@@ -81,6 +81,8 @@ interface Attempt {
   aborted: boolean;
   sawFinishStep: boolean;
   startedAt: number;
+  /** The step's response messages, from the SDK's step end (a step that failed before its end has none). */
+  stepMessages?: ModelMessage[];
 }
 
 /** One streamText call, converted to UI chunks as it arrives; a silent stream is abandoned after the idle timeout. */
@@ -109,9 +111,12 @@ export async function streamOneAttempt(request: ModelCallRequest): Promise<Model
   // Abandons this attempt only (a stall); the run's own signal stays untouched.
   const attemptAbort = new AbortController();
   trace.timeToFirstTokenMs = null;
-  let result: ReturnType<typeof streamText>;
+  // The single-consumer form: no copy of the stream kept for replay, which the plain form tees, buffers for the
+  // whole step and reads a second time when a result such as `response` is asked for. The step's messages come from
+  // its step-end callback instead.
+  let result: ReturnType<typeof streamTextLowMemory>;
   try {
-    result = streamText({
+    result = streamTextLowMemory({
       model: request.model,
       instructions: request.instructions || undefined,
       messages: [...request.messages],
@@ -125,6 +130,9 @@ export async function streamOneAttempt(request: ModelCallRequest): Promise<Model
       telemetry: request.telemetry,
       // Errors are read from the stream; this only silences the SDK's console logging.
       onError: () => {},
+      onStepEnd: (step) => {
+        state.stepMessages = step.response.messages as ModelMessage[];
+      },
     });
   } catch (e) {
     return fail(outcome, e, request.signal);
@@ -160,7 +168,7 @@ export async function streamOneAttempt(request: ModelCallRequest): Promise<Model
     outcome.status = 'aborted';
     return outcome;
   }
-  outcome.responseMessages = await responseMessages(result, outcome);
+  outcome.responseMessages = responseMessages(state.stepMessages, outcome);
   if (state.error !== undefined) return fail(outcome, state.error, request.signal);
   if (!state.sawFinishStep) return fail(outcome, new Error('The provider stream ended without a finish event.'), request.signal);
   return outcome;
@@ -270,13 +278,18 @@ class IdleTimer {
     this.restart();
   }
 
+  /** Called for every part of the stream: re-arms the one timer (refresh) rather than making a new one. */
   restart(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(this.fire, this.ms);
+    if (this.timer?.refresh) this.timer.refresh();
+    else {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(this.fire, this.ms);
+    }
   }
 
   stop(): void {
     clearTimeout(this.timer);
+    this.timer = undefined;
   }
 }
 
@@ -285,17 +298,12 @@ function fail(outcome: ModelCallOutcome, error: unknown, signal: AbortSignal): M
   return { ...outcome, status: 'failed', error: classifyError(error) };
 }
 
-/** The step's assistant message from the SDK, or one rebuilt from what arrived (after a failure). */
-async function responseMessages(result: ReturnType<typeof streamText>, outcome: ModelCallOutcome): Promise<ModelMessage[]> {
-  // The stream has ended, so the response is settled or about to be; the timeout only guards against an SDK hang.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const response = await Promise.race([
-    Promise.resolve(result.response).catch(() => undefined),
-    new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), 1_000);
-    }),
-  ]).finally(() => clearTimeout(timer));
-  const messages = response?.messages.filter((m) => m.role === 'assistant') as ModelMessage[] | undefined;
+/**
+ * The step's assistant message from the SDK, or one rebuilt from what arrived (after a failure). The SDK calls its
+ * step end before it passes the step's last part on, so once the stream has ended it has been called or never will be.
+ */
+function responseMessages(stepMessages: ModelMessage[] | undefined, outcome: ModelCallOutcome): ModelMessage[] {
+  const messages = stepMessages?.filter((m) => m.role === 'assistant');
   if (messages && messages.length > 0) return messages;
   const content: Array<{ type: 'text'; text: string } | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }> = [];
   if (outcome.text) content.push({ type: 'text', text: outcome.text });
