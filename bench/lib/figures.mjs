@@ -124,9 +124,12 @@ export async function concurrentRuns({ app, scripted, runs = 100, tokens = 1000,
             const stamps = stampsIn(chunk.delta);
             if (!stamps.length) return;
             seen += stamps.length;
-            const stamp = stamps[stamps.length - 1];
-            if (last) added.push(at - last.at - (stamp - last.stamp));
-            last = { at, stamp };
+            // Every token counts, so a token that went out together with later ones shows its wait: in a chunk of
+            // several, the first adds its gap since the previous token minus its pacing, each later one 0 minus its pacing.
+            for (const stamp of stamps) {
+              if (last) added.push(at - last.at - (stamp - last.stamp));
+              last = { at, stamp };
+            }
           },
         }).then((result) => ({ ...result, tokens: seen }));
       }),

@@ -14,6 +14,7 @@ import { openTodoItems } from '@/lib/todos/todos';
 import type { SessionToolSet } from '@/lib/tools/session-tools';
 import { traceRun } from '@/lib/telemetry/run-tracing';
 import { createContextSeam } from './context-seam';
+import { coalesceDeltas } from './delta-coalescer';
 import { describeError } from './errors';
 import { agentInstructions } from './instructions';
 import { permissionHooks } from './permission-hooks';
@@ -89,20 +90,26 @@ export function runStream(input: RunStreamInput): ReadableStream<AgentUIMessageC
     originalMessages: input.history,
     generateId: generateMessageId,
     execute: async ({ writer }) => {
-      if (!input.resume || input.release) writer.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
-      toolSet.notices?.forEach((notice, index) => writer.write({ type: 'data-tool-notice', id: `tool-notice-${index}`, data: notice }));
+      // Every chunk of the run goes through `out`: a burst of deltas is one chunk, and nothing is held past the end.
+      const out = coalesceDeltas((chunk) => writer.write(chunk));
       try {
-        const result = await runLoop(input, (chunk) => writer.write(chunk));
-        input.onResult(result);
-        // A pause before a model call ends the stream (its run end is written); a hand-off does not.
-        if ('paused' in result && !result.beforeModelCall) return;
-      } catch (error) {
-        // The loop turns provider failures into run ends; reaching here is a bug, but the history must stay valid.
-        const end: RunEnd = { reason: 'error', message: describeError(error) };
-        writer.write({ type: 'data-run-end', id: 'run-end', data: end });
-        writer.write({ type: 'message-metadata', messageMetadata: { runEnd: end } });
+        if (!input.resume || input.release) out.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
+        toolSet.notices?.forEach((notice, index) => out.write({ type: 'data-tool-notice', id: `tool-notice-${index}`, data: notice }));
+        try {
+          const result = await runLoop(input, out.write);
+          input.onResult(result);
+          // A pause before a model call ends the stream (its run end is written); a hand-off does not.
+          if ('paused' in result && !result.beforeModelCall) return;
+        } catch (error) {
+          // The loop turns provider failures into run ends; reaching here is a bug, but the history must stay valid.
+          const end: RunEnd = { reason: 'error', message: describeError(error) };
+          out.write({ type: 'data-run-end', id: 'run-end', data: end });
+          out.write({ type: 'message-metadata', messageMetadata: { runEnd: end } });
+        }
+        out.write({ type: 'finish' });
+      } finally {
+        out.flush();
       }
-      writer.write({ type: 'finish' });
     },
     onStepEnd: ({ responseMessage }) => void input.saver.save(responseMessage),
     onEnd: ({ responseMessage }) => input.saver.save(responseMessage),

@@ -30,12 +30,15 @@ describe('POST /api/chat', () => {
     expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
     const chunks = await readChunks(response);
     expect(chunks[0].type).toBe('start');
-    expect(chunks.filter((c) => c.type === 'text-delta').length).toBeGreaterThan(5);
+    // The scripted model sends its answer at once: deltas that arrive in one burst go out joined (delta-coalescer.ts).
+    const deltas = chunks.filter((c) => c.type === 'text-delta');
+    expect(deltas.length).toBeGreaterThan(1);
     expect(chunks.at(-1)?.type).toBe('finish');
     const messages = await sessionMessages(id);
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     const answer = messages[1].parts.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text).join('');
     expect(answer).toContain('## Scripted answer');
+    expect(deltas.map((c) => c.delta).join('')).toBe(answer);
     expect(messages[1].metadata?.usage?.outputTokens).toBeGreaterThan(0);
   });
 
