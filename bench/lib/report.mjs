@@ -21,6 +21,8 @@ function rows(figures) {
 
   if (wall) row('20-step tool run, zero-latency model (wall)', range(wall.floor, 0), range(wall.app, 0), ratio(wall.app.median, wall.floor.median), '≤ 1.2× the floor', wall.app.median <= 1.2 * wall.floor.median);
   if (cpu) row('server CPU per step, 100 messages of history', range(cpu.floor, 2), range(cpu.app, 2), ratio(cpu.app.median, cpu.floor.median), '≤ 2 ms median', cpu.app.median <= 2);
+  // The issue's "excluding model and tools" read as what the floor does not do: the app's CPU beyond the floor's (the SDK's own work on the model call, the request and Next are in both). The row above keeps the target as written.
+  if (cpu) row('the same, beyond the floor (app minus floor, medians)', '–', `${(cpu.app.median - cpu.floor.median).toFixed(2)} ms`, '', '(for reference: the ≤ 2 ms read as our own overhead)', undefined);
   if (pause) row('the same, for a turn after a 5 s pause', range(pause.floor, 2), range(pause.app, 2), ratio(pause.app.median, pause.floor.median), '(for reference: no dearer than the row above)', undefined);
   if (dom) {
     row('token → DOM, p95 (median of runs)', range(dom.floor.p95), range(dom.app.p95), ratio(dom.app.p95.median, dom.floor.p95.median), '≤ 30 ms and ≤ 1.5× the floor', dom.app.p95.median <= 30 && dom.app.p95.median <= 1.5 * dom.floor.p95.median);
