@@ -9,22 +9,17 @@ export interface DeltaCoalescer {
   flush(): void;
 }
 
-function deltaKey(chunk: AgentUIMessageChunk): string | undefined {
-  switch (chunk.type) {
-    case 'text-delta':
-    case 'reasoning-delta':
-      return chunk.providerMetadata === undefined ? `${chunk.type}\0${chunk.id}` : undefined;
-    case 'tool-input-delta':
-      return `${chunk.type}\0${chunk.toolCallId}`;
-    default:
-      return undefined;
-  }
+function isJoinable(chunk: AgentUIMessageChunk): chunk is Delta {
+  if (chunk.type === 'tool-input-delta') return true;
+  return (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') && chunk.providerMetadata === undefined;
 }
 
-function joined(held: Delta, next: Delta): Delta {
-  if (held.type === 'tool-input-delta' && next.type === 'tool-input-delta') return { ...held, inputTextDelta: held.inputTextDelta + next.inputTextDelta };
-  if (held.type !== 'tool-input-delta' && next.type !== 'tool-input-delta') return { ...held, delta: held.delta + next.delta };
-  return held;
+/** `next` joined onto `held` when both belong to the same text, reasoning or tool input; undefined otherwise. */
+function joined(held: Delta, next: Delta): Delta | undefined {
+  if (held.type === 'tool-input-delta') {
+    return next.type === 'tool-input-delta' && next.toolCallId === held.toolCallId ? { ...held, inputTextDelta: held.inputTextDelta + next.inputTextDelta } : undefined;
+  }
+  return next.type === held.type && next.id === held.id ? { ...held, delta: held.delta + next.delta } : undefined;
 }
 
 /**
@@ -39,7 +34,7 @@ export function coalesceDeltas(
   emit: (chunk: AgentUIMessageChunk) => void,
   { maxHoldMs = 10, now = () => performance.now() }: { maxHoldMs?: number; now?: () => number } = {},
 ): DeltaCoalescer {
-  let held: { chunk: Delta; key: string; since: number } | undefined;
+  let held: { chunk: Delta; since: number } | undefined;
   /** A turn of the event loop in which a delta went out: the next ones are held. */
   let turn: ReturnType<typeof setImmediate> | undefined;
 
@@ -56,25 +51,24 @@ export function coalesceDeltas(
 
   return {
     write(chunk) {
-      const key = deltaKey(chunk);
-      if (key === undefined) {
+      if (!isJoinable(chunk)) {
         flush();
         emit(chunk);
         return;
       }
-      const delta = chunk as Delta;
-      if (held?.key === key) {
-        held.chunk = joined(held.chunk, delta);
+      const both = held && joined(held.chunk, chunk);
+      if (held && both) {
+        held.chunk = both;
         if (now() - held.since >= maxHoldMs) flush();
         return;
       }
       flush();
       if (turn === undefined) {
-        emit(delta);
+        emit(chunk);
         turn = setImmediate(endTurn);
         return;
       }
-      held = { chunk: delta, key, since: now() };
+      held = { chunk, since: now() };
     },
     flush() {
       if (turn !== undefined) clearImmediate(turn);
