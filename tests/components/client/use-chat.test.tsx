@@ -76,6 +76,45 @@ test('throttled: a burst of tokens renders fewer times than it has tokens, and t
   expect(renders).toBeLessThan(pieces.length);
 });
 
+test('a streamed chunk renders in the task it arrived in; setMessages waits for React to schedule it', async () => {
+  // Outside act, React renders an update as it would in the page: a plain one in a scheduler task (setImmediate here).
+  const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
+  globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    let stream!: ReadableStreamDefaultController<UIMessageChunk>;
+    const transport = transportOf({ sendMessages: vi.fn(async () => new ReadableStream<UIMessageChunk>({ start: (controller) => void (stream = controller) })) });
+    const { result } = renderHook(() => useChat<Message>({ id: 's1', transport, throttle: 8 }));
+    const shownText = () => result.current.messages.at(-1)?.parts.find((part) => part.type === 'text')?.text;
+    /** Microtasks only: no task runs meanwhile, so whatever renders was rendered in this one. */
+    const drainMicrotasks = async () => {
+      for (let i = 0; i < 500; i++) await Promise.resolve();
+    };
+    void result.current.sendMessage({ text: 'go' });
+    await waitFor(() => expect(transport.sendMessages).toHaveBeenCalled());
+    await waitFor(() => expect(stream).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 20)); // past the throttle's window: the next chunk takes its leading edge
+
+    stream.enqueue({ type: 'start', messageId: 'a1' });
+    stream.enqueue({ type: 'text-start', id: 't' });
+    stream.enqueue({ type: 'text-delta', id: 't', delta: 'Hel' });
+    await drainMicrotasks();
+    expect(shownText()).toBe('Hel');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stream.enqueue({ type: 'text-delta', id: 't', delta: 'lo' });
+    await drainMicrotasks();
+    expect(shownText()).toBe('Hello');
+
+    // Not a streamed change: rendered when React's scheduler gets to it, after this task.
+    result.current.setMessages((messages) => messages.slice(0, 1));
+    await drainMicrotasks();
+    expect(result.current.messages).toHaveLength(2);
+    await waitFor(() => expect(result.current.messages).toHaveLength(1));
+    stream.close();
+  } finally {
+    globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+  }
+});
+
 test('resume reattaches to the running stream on mount; setMessages takes a value or an update', async () => {
   const transport = transportOf({ reconnectToStream: vi.fn(async () => reply('a2', ['again'])) });
   const { result } = renderHook(() => useChat<Message>({ id: 's1', messages: [user], transport, resume: true, resumeOptions: { metadata: { reattachRun: 'run-1' } } }));
