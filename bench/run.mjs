@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilds, REPO, startFloor, startOurApp, startScripted } from './lib/apps.mjs';
 import { launchBrowser } from './lib/browser.mjs';
-import { bundleFigure, concurrentRuns, cpuPerStep, growthExponent, pageOpen, tokenToDomFigure, vitestFigures, wallTwentySteps } from './lib/figures.mjs';
+import { bundleFigure, concurrentRuns, cpuPerStep, growthExponent, pageOpen, tokenToDomRun, vitestFigures, wallTwentySteps } from './lib/figures.mjs';
 import { machine } from './lib/proc.mjs';
 import { writeReport } from './lib/report.mjs';
 import { summary } from './lib/stats.mjs';
@@ -105,8 +105,14 @@ async function main() {
   if (wanted('dom') || wanted('open') || wanted('growth')) browser = await launchBrowser();
 
   await measure('dom', async () => {
-    figures.dom = {};
-    for (const { side, server } of sides) figures.dom[side] = await tokenToDomFigure({ app: server, browser, reps: quick ? 2 : 3 });
+    // Floor and app in turn, one run each per round, as inTurns does: all the floor's runs and then all ours put the
+    // machine's drift between them (one table read the floor at 5.8-6.9 ms and us at 9.5-15.8 ms; the same build read
+    // 1.15-1.40x in `--only dom` runs just after).
+    const runs = { floor: [], app: [] };
+    for (let round = 0; round < (quick ? 2 : 5); round++) {
+      for (const { side, server } of sides) runs[side].push(await tokenToDomRun({ app: server, browser }));
+    }
+    figures.dom = Object.fromEntries(Object.entries(runs).map(([side, list]) => [side, { p95: summary(list.map((r) => r.p95)), p50: summary(list.map((r) => r.p50)) }]));
     log(`token→DOM p95: floor ${figures.dom.floor.p95.median.toFixed(1)} ms, app ${figures.dom.app.p95.median.toFixed(1)} ms`);
   });
 
