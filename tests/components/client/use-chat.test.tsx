@@ -78,8 +78,9 @@ test('throttled: a burst of tokens renders fewer times than it has tokens, and t
 
 test('a streamed chunk renders in the task it arrived in; setMessages waits for React to schedule it', async () => {
   // Outside act, React renders an update as it would in the page: a plain one in a scheduler task (setImmediate here).
-  const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
-  globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = false;
   try {
     let stream!: ReadableStreamDefaultController<UIMessageChunk>;
     const transport = transportOf({ sendMessages: vi.fn(async () => new ReadableStream<UIMessageChunk>({ start: (controller) => void (stream = controller) })) });
@@ -111,7 +112,7 @@ test('a streamed chunk renders in the task it arrived in; setMessages waits for 
     await waitFor(() => expect(result.current.messages).toHaveLength(1));
     stream.close();
   } finally {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    scope.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
   }
 });
 
