@@ -21,6 +21,7 @@ import { permissionHooks } from './permission-hooks';
 import { landRunWrite } from './run-log';
 import { summarizerFor } from './summarizer';
 import { openStepTraceStore, type StepTraceStore } from './step-trace-store';
+import { deferredWrites } from './deferred-writes';
 
 export const generateMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
 const generateStepId = createIdGenerator({ prefix: 'step', size: 16 });
@@ -31,21 +32,23 @@ export type LogLine = Pick<Logger, 'error' | 'warn' | 'info'>;
 
 /**
  * The run's message as it is saved: one save after another, so a slow step
- * save never lands after the final one. `last` is what was saved most recently.
+ * save never lands after the final one, each after the turn it was asked in
+ * (deferred-writes.ts). `last` is what was saved most recently.
  */
 export function messageSaver(db: Db, ownerId: string, sessionId: string, logLine: LogLine) {
-  let saving = Promise.resolve();
+  const writes = deferredWrites();
   let last: AgentUIMessage | undefined;
   return {
     save(message: AgentUIMessage): Promise<void> {
       last = message;
-      saving = saving.then(() => landRunWrite(() => saveMessage(db, ownerId, sessionId, message))).catch((error) => {
-        logLine.error({ err: error }, 'saving message failed');
-      });
-      return saving;
+      return writes.add(() =>
+        landRunWrite(() => saveMessage(db, ownerId, sessionId, message)).catch((error) => {
+          logLine.error({ err: error }, 'saving message failed');
+        }),
+      );
     },
     /** Resolves once every save asked for so far has landed (or failed and was logged). */
-    settled: () => saving,
+    settled: () => writes.settled(),
     last: () => last,
   };
 }
@@ -138,30 +141,36 @@ async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk
     generateId: generateCompactionId,
   });
   const traces = await openStepTraceStore(db, { ownerId, sessionId, runId }, generateStepId);
+  // The next step does not wait for a trace to land; the run's end (and its hand-off) waits for all of them.
+  const traceSaves = deferredWrites();
   const chain = { shouldPause: input.shouldPause, resume: input.resume, release: input.release };
   const span = { sessionId, runId, modelKey: model.info.key, continuation: Boolean(input.continuation), resumed: Boolean(input.resume) };
-  return traceRun(span, (telemetry) => runAgent({
-    model: model.model,
-    providerOptions: call.providerOptions,
-    callSettings: call.callSettings,
-    instructions,
-    messages: context.view,
-    compact: context.compact,
-    tools: toolSet.tools,
-    refreshTools: toolSet.refresh,
-    settings,
-    hooks: permissionHooks({ db, ownerId, sessionId, runId, messageId: input.messageId, tools: toolSet.tools }),
-    approvals: input.continuation?.approvals,
-    signal: input.signal,
-    getOpenTodos: async () => openTodoItems(await getSessionTodos(db, ownerId, sessionId)),
-    write,
-    traceBase: traces.base,
-    onStepEnd: (trace: StepTrace) => {
-      context.onStepEnd(trace);
-      return saveStepTrace(input, traces, trace);
-    },
-    telemetry,
-  }, chain));
+  try {
+    return await traceRun(span, (telemetry) => runAgent({
+      model: model.model,
+      providerOptions: call.providerOptions,
+      callSettings: call.callSettings,
+      instructions,
+      messages: context.view,
+      compact: context.compact,
+      tools: toolSet.tools,
+      refreshTools: toolSet.refresh,
+      settings,
+      hooks: permissionHooks({ db, ownerId, sessionId, runId, messageId: input.messageId, tools: toolSet.tools }),
+      approvals: input.continuation?.approvals,
+      signal: input.signal,
+      getOpenTodos: async () => openTodoItems(await getSessionTodos(db, ownerId, sessionId)),
+      write,
+      traceBase: traces.base,
+      onStepEnd: (trace: StepTrace) => {
+        context.onStepEnd(trace);
+        void traceSaves.add(() => saveStepTrace(input, traces, trace));
+      },
+      telemetry,
+    }, chain));
+  } finally {
+    await traceSaves.settled();
+  }
 }
 
 /** The inspector's record of one model call; a failed save is logged and the run goes on. */
