@@ -14,6 +14,7 @@ import { openTodoItems } from '@/lib/todos/todos';
 import type { SessionToolSet } from '@/lib/tools/session-tools';
 import { traceRun } from '@/lib/telemetry/run-tracing';
 import { createContextSeam } from './context-seam';
+import { deferredWrites } from './deferred-writes';
 import { coalesceDeltas } from './delta-coalescer';
 import { describeError } from './errors';
 import { agentInstructions } from './instructions';
@@ -21,7 +22,6 @@ import { permissionHooks } from './permission-hooks';
 import { landRunWrite } from './run-log';
 import { summarizerFor } from './summarizer';
 import { openStepTraceStore, type StepTraceStore } from './step-trace-store';
-import { deferredWrites } from './deferred-writes';
 
 export const generateMessageId = createIdGenerator({ prefix: 'msg', size: 16 });
 const generateStepId = createIdGenerator({ prefix: 'step', size: 16 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { readChunks, setupAppHarness } from '../support/app-harness';
+import { readChunks, setupAppHarness, sequenceMarker } from '../support/app-harness';
 
 const SLOW_INSERT_MS = 400;
 vi.mock('@/db/queries/runs', async (importOriginal) => {
@@ -22,8 +22,7 @@ vi.mock('@/db/queries/runs', async (importOriginal) => {
 
 const app = setupAppHarness({ name: 'deferred-step-writes' });
 
-const sequence = (count: number) =>
-  `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(Array.from({ length: count }, (_, i) => ({ tool: 'calculator', args: { expression: `${i}+1` } }))))}]]`;
+const sequence = (count: number) => sequenceMarker(Array.from({ length: count }, (_, i) => ({ tool: 'calculator', args: { expression: `${i}+1` } })));
 
 describe('deferred step writes', () => {
   it('the loop does not wait for a step trace to land; the end of the run does', async () => {

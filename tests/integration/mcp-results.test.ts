@@ -10,7 +10,7 @@ import { isToolUIPart } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessage, AgentUIMessageChunk } from '@/lib/agent/messages';
 import { isRichToolOutput, type RichToolOutput } from '@/lib/agent/rich-output';
-import { params, post, readChunks, send, setupAppHarness } from '../support/app-harness';
+import { params, post, readChunks, send, setupAppHarness, sequenceMarker } from '../support/app-harness';
 import { startMcpFixture, type McpFixture } from '../support/mcp/launch';
 
 const app = setupAppHarness({
@@ -46,7 +46,6 @@ async function run(sessionId: string, text: string): Promise<{ chunks: AgentUIMe
   const chunks = await readChunks(response);
   return { chunks, message: (await app.sessionMessages(sessionId)).at(-1)! };
 }
-const sequence = (steps: Array<{ tool: string; args: unknown }>) => `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(steps))}]]`;
 const oneCall = (tool: string, args: unknown = {}) => `[[scenario:tool?tool=${tool}&args=${encodeURIComponent(JSON.stringify(args))}]]`;
 
 describe('argument validation', () => {
@@ -54,7 +53,7 @@ describe('argument validation', () => {
     const before = calls().length;
     const id = await session('auto');
     app.scripted.reset();
-    const { message } = await run(id, `Add ${sequence([{ tool: 'results__get-sum', args: { a: 'two' } }, { tool: 'results__get-sum', args: { a: 2, b: 40 } }])}`);
+    const { message } = await run(id, `Add ${sequenceMarker([{ tool: 'results__get-sum', args: { a: 'two' } }, { tool: 'results__get-sum', args: { a: 2, b: 40 } }])}`);
 
     const [bad, good] = toolParts(message);
     expect(bad).toMatchObject({ state: 'output-error', errorText: 'Invalid arguments for results__get-sum: /a must be number; missing required property b' });
@@ -139,7 +138,7 @@ describe('results', () => {
 
   it('links, embedded resources and structured content (with the output schema) are kept; titles ride on the parts', async () => {
     const id = await session('auto');
-    const { message } = await run(id, `Docs ${sequence([{ tool: 'results__find-docs', args: {} }, { tool: 'results__weather', args: { city: 'Lyon' } }, { tool: 'results__list_issues', args: {} }])}`);
+    const { message } = await run(id, `Docs ${sequenceMarker([{ tool: 'results__find-docs', args: {} }, { tool: 'results__weather', args: { city: 'Lyon' } }, { tool: 'results__list_issues', args: {} }])}`);
     const [docs, weather, issues] = toolParts(message);
     expect((docs.output as RichToolOutput).content).toEqual([
       { type: 'resource_link', uri: 'https://example.com/docs/getting-started', name: 'getting-started', title: 'Getting started', description: 'The guide for new users', mimeType: 'text/html' },

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessage, ToolsLeftOutNotice } from '@/lib/agent/messages';
 import type { McpServerView, SessionMcpSwitches } from '@/lib/api-types';
-import { params, readChunks, send, setupAppHarness } from '../support/app-harness';
+import { params, readChunks, send, setupAppHarness, sequenceMarker } from '../support/app-harness';
 import { startMcpFixture, type McpFixture } from '../support/mcp/launch';
 
 const app = setupAppHarness({ name: 'mcp-scale', routes: ['servers', 'server', 'sessionMcpTools', 'context'], env: { MCP_ALLOW_STDIO: undefined } });
@@ -43,7 +43,7 @@ async function runChat(sessionId: string, text: string): Promise<AgentUIMessage>
   return (await app.sessionMessages(sessionId)).at(-1)!;
 }
 
-const sequence = (calls: { tool: string; args: Record<string, unknown> }[]) => `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(calls))}&answer=done]]`;
+const sequence = (calls: { tool: string; args: Record<string, unknown> }[]) => sequenceMarker(calls, '&answer=done');
 type ToolPartLike = { type: string; state: string; input?: unknown; output?: unknown; errorText?: string };
 const toolParts = (message: AgentUIMessage, name: string) => message.parts.filter((part) => part.type === `tool-${name}`) as ToolPartLike[];
 const leftOutPart = (message: AgentUIMessage) => message.parts.find((part) => part.type === 'data-tools-left-out') as { data: ToolsLeftOutNotice } | undefined;

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import { params, patch, post, setupAppHarness } from '../support/app-harness';
+import { params, patch, post, setupAppHarness, sequenceMarker } from '../support/app-harness';
 
 const PLANTED_ENV_SECRET = 'planted-env-secret-9f2c41';
 const PLANTED_KEY = 'sk-proj-plantedKEY0123456789abcdef';
@@ -18,7 +18,6 @@ const app = setupAppHarness({
 });
 const { api } = app;
 
-const sequence = (calls: Array<{ tool: string; args: unknown }>) => `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(calls))}]]`;
 
 async function runTurn(sessionId: string, text: string): Promise<void> {
   const response = await app.chat(sessionId, text);
@@ -53,7 +52,7 @@ let exported: Record<string, unknown>;
 beforeAll(async () => {
   source = await app.newSession();
   await api.session.PATCH(new Request(`http://app/api/sessions/${source}`, patch({ permissionMode: 'accept-edits', title: 'Transfer me' })), params({ id: source }));
-  await runTurn(source, `Write the plan (my key is ${PLANTED_KEY}, token ${PLANTED_ENV_SECRET}) ${sequence([{ tool: 'write_file', args: { path: 'plan.md', content: `# Plan\nkey=${PLANTED_KEY}\n` } }])}`);
+  await runTurn(source, `Write the plan (my key is ${PLANTED_KEY}, token ${PLANTED_ENV_SECRET}) ${sequenceMarker([{ tool: 'write_file', args: { path: 'plan.md', content: `# Plan\nkey=${PLANTED_KEY}\n` } }])}`);
   await runTurn(source, 'And say something [[scenario:text]]');
   const [first] = await app.sessionMessages(source);
   const pin = await api.message.PATCH(new Request(`http://app/api/sessions/${source}/messages/${first!.id}`, patch({ pinned: true })), params({ id: source, messageId: first!.id }));

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShareView } from '@/lib/api-types';
-import { params, patch, post, send, setupAppHarness } from '../support/app-harness';
+import { params, patch, post, send, setupAppHarness, sequenceMarker } from '../support/app-harness';
 
 const ENV_SECRET = 'planted-env-secret-7c1d9e';
 const MCP_HEADER_VALUE = 'mcp-header-value-4b8e2a91';
@@ -15,7 +15,6 @@ const TOOL_KEY = 'sk-ant-api03-PLANTEDtoolOutputKey0123456789';
 const app = setupAppHarness({ name: 'shares', routes: ['shares', 'sharePreview', 'share', 'shareFork', 'files'], env: { EXAMPLE_SERVICE_TOKEN: ENV_SECRET } });
 const { api } = app;
 
-const sequence = (calls: Array<{ tool: string; args: unknown }>) => `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(calls))}]]`;
 
 let sessionId: string;
 let shares: typeof import('@/lib/server/shares');
@@ -28,7 +27,7 @@ beforeAll(async () => {
   await createMcpServer(db, { id: 'mcp-1', ownerId: 'local', name: 'vault', transport: 'http', url: 'http://127.0.0.1:1/mcp', headers: { authorization: MCP_HEADER_VALUE }, command: null, args: [], enabled: false });
   sessionId = await app.newSession();
   await api.session.PATCH(new Request(`http://app/api/sessions/${sessionId}`, patch({ permissionMode: 'accept-edits', title: 'Shared work' })), params({ id: sessionId }));
-  const text = `Keep these: ${ENV_SECRET} and ${MCP_HEADER_VALUE} ${sequence([{ tool: 'write_file', args: { path: 'keys.txt', content: `anthropic=${TOOL_KEY}\n` } }])}`;
+  const text = `Keep these: ${ENV_SECRET} and ${MCP_HEADER_VALUE} ${sequenceMarker([{ tool: 'write_file', args: { path: 'keys.txt', content: `anthropic=${TOOL_KEY}\n` } }])}`;
   const response = await app.chat(sessionId, text);
   expect(response.status).toBe(200);
   await response.text();

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client, InStatement, Transaction } from '@libsql/client';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '@/lib/server/session-format';
-import { post, readChunks, setupAppHarness } from '../support/app-harness';
+import { post, readChunks, setupAppHarness, sequenceMarker } from '../support/app-harness';
 
 const app = setupAppHarness({ name: 'step-writes', routes: ['importSession'] });
 
@@ -76,8 +76,7 @@ async function sessionOf(count: number): Promise<string> {
   return (await response.json()).session.id;
 }
 
-const sequence = (count: number) =>
-  `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(Array.from({ length: count }, (_, i) => ({ tool: 'calculator', args: { expression: `${i}+1` } }))))}&answer=done]]`;
+const sequence = (count: number) => sequenceMarker(Array.from({ length: count }, (_, i) => ({ tool: 'calculator', args: { expression: `${i}+1` } })), '&answer=done');
 
 /**
  * The statements of a run of `toolCalls` + 1 model steps, by kind. What runs on the clock

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AgentUIMessage } from '@/lib/agent/messages';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '@/lib/server/session-format';
-import { params, post, readChunks, setupAppHarness } from '../support/app-harness';
+import { params, post, readChunks, setupAppHarness, sequenceMarker } from '../support/app-harness';
 
 const app = setupAppHarness({
   name: 'trace-deltas',
@@ -48,8 +48,7 @@ async function sessionSteps(sessionId: string): Promise<Step[]> {
   return all;
 }
 
-const sequence = (count: number) =>
-  `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(Array.from({ length: count }, (_, i) => ({ tool: 'calculator', args: { expression: `${i}+${i}` } }))))}]]`;
+const sequence = (count: number) => sequenceMarker(Array.from({ length: count }, (_, i) => ({ tool: 'calculator', args: { expression: `${i}+${i}` } })));
 
 /** A turn; answers the bodies the scripted server received for it, in order. */
 async function turn(sessionId: string, text: string): Promise<unknown[]> {

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentUIMessage } from '@/lib/agent/messages';
-import { params, patch, setupAppHarness } from '../support/app-harness';
+import { params, patch, setupAppHarness, sequenceMarker } from '../support/app-harness';
 
 const app = setupAppHarness({ name: 'ws-api', routes: ['files', 'content'] });
 const { api } = app;
@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 
 /** `[[scenario:sequence?calls=…]]`: the scripted model makes these calls, one per turn. */
-const sequence = (calls: Array<{ tool: string; args: unknown }>) => `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(calls))}]]`;
 
 /** A session in accept-edits mode, so workspace writes run without an approval prompt (approvals have their own tests). */
 async function newSession(modelKey: string): Promise<string> {
@@ -48,7 +47,7 @@ describe.each([
     const id = await newSession(modelKey);
     const answer = await runTurn(
       id,
-      `Make a note ${sequence([
+      `Make a note ${sequenceMarker([
         { tool: 'write_file', args: { path: 'notes/todo.md', content: '# Plan\n- write\n- read\n' } },
         { tool: 'read_file', args: { path: '/workspace/notes/todo.md' } },
       ])}`,
@@ -66,7 +65,7 @@ describe.each([
     expect((await response.json()).file).toMatchObject({ path: '/workspace/notes/todo.md', binary: false, content: '# Plan\n- write\n- read\n' });
 
     // A later run (a fresh sandbox loaded from the database) edits the same file with bash.
-    const second = await runTurn(id, `Append ${sequence([{ tool: 'bash', args: { command: 'echo "- done" >> notes/todo.md && rm -f nothing && wc -l notes/todo.md' } }])}`);
+    const second = await runTurn(id, `Append ${sequenceMarker([{ tool: 'bash', args: { command: 'echo "- done" >> notes/todo.md && rm -f nothing && wc -l notes/todo.md' } }])}`);
     expect(toolParts(second)[0].output).toMatchObject({ exitCode: 0, stdout: '4 notes/todo.md\n', written: ['/workspace/notes/todo.md'] });
     expect((await (await fileContent(id, '/workspace/notes/todo.md')).json()).file.content).toBe('# Plan\n- write\n- read\n- done\n');
   });
@@ -103,7 +102,7 @@ describe('todo_write through the chat API', () => {
       { id: '1', content: 'Outline', status: 'completed' },
       { id: '2', content: 'Draft', status: 'in_progress' },
     ];
-    const answer = await runTurn(id, `Plan ${sequence([{ tool: 'todo_write', args: { todos } }])}`);
+    const answer = await runTurn(id, `Plan ${sequenceMarker([{ tool: 'todo_write', args: { todos } }])}`);
     expect(toolParts(answer)[0]).toMatchObject({ type: 'tool-todo_write', state: 'output-available', output: { progress: '1/2 completed' } });
     const { getSessionTodos } = await import('@/db/queries/todos');
     expect(await getSessionTodos(db, 'local', id)).toEqual(todos);

@@ -155,6 +155,10 @@ export const patch = (body: unknown) => send('PATCH', body);
 
 let counter = 0;
 /** A new user message with a unique id. */
+/** The scripted model's `sequence` scenario: one tool step per call, in order, then an answer (tests/scripted-server/README.md). */
+export const sequenceMarker = (calls: ReadonlyArray<{ tool: string; args: unknown }>, extra = '') =>
+  `[[scenario:sequence?calls=${encodeURIComponent(JSON.stringify(calls))}${extra}]]`;
+
 export const userMessage = (text: string) => ({ id: `u-${++counter}-${Date.now()}`, role: 'user', parts: [{ type: 'text', text }] });
 
 /** The UI message chunks of an SSE body. */
