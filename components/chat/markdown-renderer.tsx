@@ -1,10 +1,12 @@
 'use client';
 
+import { memo } from 'react';
 import { flushSync } from 'react-dom';
 import { ImageIcon } from 'lucide-react';
-import { defaultRehypePlugins, Streamdown, type Components, type ExtraProps } from 'streamdown';
+import { Block, defaultRehypePlugins, Streamdown, type BlockProps, type Components, type ExtraProps } from 'streamdown';
 import { cn } from '@/lib/utils';
 import { showBlockedLinks } from './blocked-links';
+import { plainParagraphText } from './plain-paragraph';
 
 /**
  * Model output is untrusted. Streamdown's default pipeline parses raw HTML
@@ -41,6 +43,15 @@ const COMPONENTS = { img: InertImage } as Components;
 
 const CONTROLS = { code: { copy: true, download: false }, table: false, mermaid: false } as const;
 
+/**
+ * A block that can only be a plain paragraph is drawn as the parser would draw it, without the parser; any other
+ * block is Streamdown's own (plain-paragraph.ts). Streamdown parses the streaming block again at every token.
+ */
+const MarkdownBlock = memo(function MarkdownBlock(props: BlockProps) {
+  const text = plainParagraphText(props.content);
+  return text === null ? <Block {...props} /> : <p>{text}</p>;
+});
+
 export interface MarkdownProps {
   text: string;
   streaming: boolean;
@@ -57,6 +68,7 @@ export function MarkdownRenderer({ text, streaming, className }: MarkdownProps) 
       parseIncompleteMarkdown={streaming}
       rehypePlugins={INERT_REHYPE_PLUGINS}
       components={COMPONENTS}
+      BlockComponent={MarkdownBlock}
       controls={CONTROLS}
       lineNumbers={false}
       codeBlockMaxHeight={480}
