@@ -147,9 +147,9 @@ export async function startOurApp(scripted, { nodeOptions, nodeArgs = [], env: e
 }
 
 /** The floor: next start on its build, the model URL in its environment. */
-export async function startFloor(scripted, { nodeOptions } = {}) {
+export async function startFloor(scripted, { nodeOptions, nodeArgs = [] } = {}) {
   const port = await freePort();
   const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? tmpdir(), NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', FLOOR_MODEL_URL: scripted.url };
-  const proc = await startProcess('floor', process.execPath, [NEXT_BIN, 'start', FLOOR, '-p', String(port), '-H', '127.0.0.1'], { cwd: REPO, env, ready: 'Ready', nodeOptions });
+  const proc = await startProcess('floor', process.execPath, [...nodeArgs, NEXT_BIN, 'start', FLOOR, '-p', String(port), '-H', '127.0.0.1'], { cwd: REPO, env, ready: 'Ready', nodeOptions });
   return { ...proc, kind: 'floor', url: `http://127.0.0.1:${port}` };
 }
