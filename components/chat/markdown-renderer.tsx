@@ -48,7 +48,8 @@ const CONTROLS = { code: { copy: true, download: false }, table: false, mermaid:
  * block is Streamdown's own (plain-paragraph.ts). Streamdown parses the streaming block again at every token.
  */
 const MarkdownBlock = memo(function MarkdownBlock(props: BlockProps) {
-  const text = plainParagraphText(props.content);
+  // A block Streamdown would wrap (a text direction) or animate is its own, whatever its text.
+  const text = props.dir || props.animatePlugin ? null : plainParagraphText(props.content);
   return text === null ? <Block {...props} /> : <p>{text}</p>;
 });
 
