@@ -72,9 +72,9 @@ async function send(page, text) {
 }
 
 /** Streams `tokens` stamped tokens into the page; answers the per-token latencies (ms) and the long tasks meanwhile. */
-async function streamInto(page, { tokens, delayMs }) {
+async function streamInto(page, { tokens, delayMs, markup = false }) {
   const since = await page.evaluate(() => window.__bench.now());
-  await send(page, agentRun({ steps: 0, tokens, delayMs, stamp: true }));
+  await send(page, agentRun({ steps: 0, tokens, delayMs, stamp: true, markup }));
   const deadline = Date.now() + tokens * delayMs + 60_000;
   while ((await page.evaluate(() => window.__bench.count())) < tokens && Date.now() < deadline) await page.waitForTimeout(100);
   await page.waitForTimeout(300);
@@ -84,12 +84,12 @@ async function streamInto(page, { tokens, delayMs }) {
 }
 
 /** One session page (ours: a new session; the floor: its page), one paced stamped run. */
-export async function tokenToDom(browser, app, { tokens = 200, delayMs = 20 } = {}) {
+export async function tokenToDom(browser, app, { tokens = 200, delayMs = 20, markup = false } = {}) {
   const { page, close } = await openPage(browser);
   try {
     await page.goto(app.kind === 'app' ? `${app.url}/s/${await createSession(app)}` : app.url);
     await waitInteractive(page, app);
-    return await streamInto(page, { tokens, delayMs });
+    return await streamInto(page, { tokens, delayMs, markup });
   } finally {
     await close();
   }

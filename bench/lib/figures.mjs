@@ -63,8 +63,8 @@ export async function cpuPerStep({ app, scripted, reps, history, seedCache, warm
 }
 
 /** Token → DOM in headless Chromium, one run: p50 and p95 over its tokens. */
-export async function tokenToDomRun({ app, browser, tokens = 200, delayMs = 20 }) {
-  const { latencies, complete } = await tokenToDom(browser, app, { tokens, delayMs });
+export async function tokenToDomRun({ app, browser, tokens = 200, delayMs = 20, markup = false }) {
+  const { latencies, complete } = await tokenToDom(browser, app, { tokens, delayMs, markup });
   if (!complete) throw new Error(`token→DOM: ${latencies.length} of ${tokens} tokens reached the page`);
   return { p95: percentile(latencies, 95), p50: percentile(latencies, 50) };
 }

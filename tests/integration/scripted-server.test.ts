@@ -386,6 +386,11 @@ describe('scenario selection and control endpoints', () => {
     expect(stamps.every((stamp, i) => stamp >= before && stamp <= performance.timeOrigin + performance.now() && (i === 0 || stamp >= stamps[i - 1]!))).toBe(true);
   });
 
+  it('paced with markup=1 makes every tenth token bold', async () => {
+    const r = await run('chat', 'bench [[scenario:paced?tokens=12&markup=1]]');
+    expect(r.text).toBe('**w0** w1 w2 w3 w4 w5 w6 w7 w8 w9 **w10** w11 ');
+  });
+
   it('slow with delayMs paces deltas', async () => {
     const started = Date.now();
     const r = await run('chat', 'pace [[scenario:slow?delayMs=15&chunks=10]]');

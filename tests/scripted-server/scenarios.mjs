@@ -234,7 +234,8 @@ const builders = {
   },
 
   // The bench's agent (npm run bench): `tokens` text tokens spread over `steps` tool steps and a final answer,
-  // every frame `delayMs` apart. With stamp=1 each token is `tk<ms>x<µs>`, its send time (epoch, performance clock).
+  // every frame `delayMs` apart. With stamp=1 each token is `tk<ms>x<µs>`, its send time (epoch, performance clock);
+  // with markup=1 every tenth token is bold.
   // `$step` in args becomes the step's number and `calls` can alternate tools, so the calls differ (an agent's loop
   // guard stops repeated ones).
   paced: (ctx) => {
@@ -242,7 +243,9 @@ const builders = {
     const steps = Math.max(0, num(ctx.params.steps, 0));
     const turn = ctx.info.toolResultsAfterLastUser.length;
     const share = Math.floor(tokens / (steps + 1)) + (turn < tokens % (steps + 1) ? 1 : 0);
-    const word = ctx.params.stamp === '1' ? () => `tk${STAMP_PLACEHOLDER} ` : (/** @type {number} */ i) => `w${i} `;
+    const plain = ctx.params.stamp === '1' ? () => `tk${STAMP_PLACEHOLDER}` : (/** @type {number} */ i) => `w${i}`;
+    // markup=1: every tenth token bold, so the answer's paragraph holds markdown from its first token on.
+    const word = (/** @type {number} */ i) => (ctx.params.markup === '1' && i % 10 === 0 ? `**${plain(i)}** ` : `${plain(i)} `);
     /** @type {Part[]} */
     const parts = share ? [{ kind: 'text', deltas: Array.from({ length: share }, (_, i) => word(i)) }] : [];
     const last = turn >= steps;
