@@ -108,20 +108,19 @@ async function main() {
     // Floor and app in turn, one run each per round, as inTurns does: all the floor's runs and then all ours put the
     // machine's drift between them (one table read the floor at 5.8-6.9 ms and us at 9.5-15.8 ms; the same build read
     // 1.15-1.40x in `--only dom` runs just after).
-    const runs = { floor: [], app: [] };
-    for (let round = 0; round < (quick ? 2 : 5); round++) {
-      for (const { side, server } of sides) runs[side].push(await tokenToDomRun({ app: server, browser }));
-    }
-    figures.dom = Object.fromEntries(Object.entries(runs).map(([side, list]) => [side, { p95: summary(list.map((r) => r.p95)), p50: summary(list.map((r) => r.p50)) }]));
+    const tokenToDomRounds = async (rounds, markup) => {
+      const runs = { floor: [], app: [] };
+      for (let round = 0; round < rounds; round++) {
+        for (const { side, server } of sides) runs[side].push(await tokenToDomRun({ app: server, browser, markup }));
+      }
+      return Object.fromEntries(Object.entries(runs).map(([side, list]) => [side, { p95: summary(list.map((r) => r.p95)), p50: summary(list.map((r) => r.p50)) }]));
+    };
+    figures.dom = await tokenToDomRounds(quick ? 2 : 5, false);
     log(`token→DOM p95: floor ${figures.dom.floor.p95.median.toFixed(1)} ms, app ${figures.dom.app.p95.median.toFixed(1)} ms`);
     // For reference: the answer's paragraph holds markup (every tenth token bold), so our page parses the streaming
     // block at every token (a plain paragraph skips the parser: components/chat/plain-paragraph.ts). The floor shows
     // the text as it is.
-    const marked = { floor: [], app: [] };
-    for (let round = 0; round < (quick ? 1 : 3); round++) {
-      for (const { side, server } of sides) marked[side].push(await tokenToDomRun({ app: server, browser, markup: true }));
-    }
-    figures.domMarkup = Object.fromEntries(Object.entries(marked).map(([side, list]) => [side, { p95: summary(list.map((r) => r.p95)) }]));
+    figures.domMarkup = await tokenToDomRounds(quick ? 1 : 3, true);
     log(`token→DOM p95 with markup: floor ${figures.domMarkup.floor.p95.median.toFixed(1)} ms, app ${figures.domMarkup.app.p95.median.toFixed(1)} ms`);
   });
 
