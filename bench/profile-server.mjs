@@ -3,7 +3,7 @@
 // prints the self time inside the runs' window by package (or file) and by function, per step. Function names need a
 // server build that keeps them: SERVER_MINIFY=0 NEXT_DIST_DIR=.next-prof npx next build (the floor's are minified).
 //   node bench/profile-server.mjs [--target app|floor] [--runs 10] [--history 100] [--top 30] [--dist .next-prof]
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -52,7 +52,10 @@ try {
 }
 
 // The profile is written as the process exits; its clock is the same monotonic one as process.hrtime here.
-const profile = JSON.parse(readFileSync(path.join(dir, readdirSync(dir).find((name) => name.endsWith('.cpuprofile'))), 'utf8'));
+const profileFile = path.join(dir, readdirSync(dir).find((name) => name.endsWith('.cpuprofile')));
+const profile = JSON.parse(readFileSync(profileFile, 'utf8'));
+// Kept for a closer look (inclusive time, callers): the profile and the runs' window in its clock.
+writeFileSync(path.join(dir, 'window.json'), JSON.stringify(window));
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const where = (url) => {
   if (!url) return '(native)';
@@ -80,3 +83,4 @@ const show = (title, map) => {
 };
 show('self time by package or file', byWhere);
 show('self time by function', byFunction);
+console.log(`\nprofile: ${profileFile}\nwindow: ${path.join(dir, 'window.json')}`);
