@@ -47,6 +47,9 @@ function splitImages(output: ToolResultOutput): { text: string; images: FileItem
   return { text, images };
 }
 
+const hasToolResultImage = (message: LanguageModelV4Prompt[number]) =>
+  message.role === 'tool' && message.content.some((part) => part.type === 'tool-result' && part.output.type === 'content' && part.output.value.some((item) => item.type === 'file'));
+
 const countOf = (n: number) => `${n} ${n === 1 ? 'image' : 'images'}`;
 
 /**
@@ -54,6 +57,8 @@ const countOf = (n: number) => `${n} ${n === 1 ? 'image' : 'images'}`;
  * the tool results (Chat Completions vision models); `'nowhere'` leaves a line saying they were left out.
  */
 export function relocateToolResultImages(prompt: LanguageModelV4Prompt, moveTo: 'user' | 'nowhere'): LanguageModelV4Prompt {
+  // Every model call passes here: a prompt with no image in a tool result (nearly all) is not copied.
+  if (!prompt.some(hasToolResultImage)) return prompt;
   let changed = false;
   const next = prompt.flatMap((message): LanguageModelV4Prompt => {
     if (message.role !== 'tool') return [message];

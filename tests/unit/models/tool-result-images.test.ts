@@ -34,6 +34,13 @@ const prompt: LanguageModelV4Prompt = [
 const outputsOf = (message: LanguageModelV4Prompt[number]) => (message as { content: Array<{ output: unknown }> }).content.map((part) => part.output);
 
 describe('images in tool results by model', () => {
+  it('gives back the same prompt, not a copy, when no tool result holds an image (every model call passes here)', () => {
+    const withoutImages = prompt.slice(0, 2).concat({ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c2', toolName: 'x__y', output: { type: 'text', value: 'plain' } }] });
+    expect(relocateToolResultImages(withoutImages, 'user')).toBe(withoutImages);
+    expect(relocateToolResultImages(withoutImages, 'nowhere')).toBe(withoutImages);
+    expect(relocateToolResultImages(prompt, 'nowhere')).not.toBe(prompt);
+  });
+
   it('only OpenAI Responses vision models take them in the tool result', () => {
     expect(acceptsToolResultImages({ provider: 'openai', modelId: 'gpt-4.1-mini' })).toBe(true);
     expect(acceptsToolResultImages({ provider: 'openai', modelId: 'scripted' })).toBe(true);
