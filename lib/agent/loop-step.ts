@@ -99,7 +99,9 @@ export async function runModelStep(ctx: RunContext, trace: StepTrace, request: S
 /** Writes the step's usage and `finish-step`, then hands the trace to the caller. */
 export async function closeStep(ctx: RunContext, step: OpenStep): Promise<void> {
   step.writer.closeOpenParts();
-  if (step.writer.hasOutput) ctx.write({ type: 'message-metadata', messageMetadata: { usage: addUsage(ctx.messageUsageBase, ctx.usage) } });
+  // One chunk for the step's metadata: its usage (when it wrote anything) and what the caller adds (the context it measured).
+  const metadata = { ...(step.writer.hasOutput ? { usage: addUsage(ctx.messageUsageBase, ctx.usage) } : {}), ...ctx.input.stepMetadata?.(step.trace) };
+  if (Object.keys(metadata).length > 0) ctx.write({ type: 'message-metadata', messageMetadata: metadata });
   step.writer.finish();
   step.trace.durationMs = ctx.clock.now() - step.startedAt;
   // The next step's body is redacted against this one's, sharing what did not change.

@@ -36,7 +36,7 @@ export { historyToModelMessages } from './run-context';
  * row, so it never reads as the model's answer nor enters its history.
  *
  * Chunks per step: start-step, the model's chunks, tool outputs (request
- * order), nudges, message-metadata (usage), finish-step. At the end:
+ * order), nudges, message-metadata (usage, and the caller's stepMetadata), finish-step. At the end:
  * message-metadata (usage, runEnd, stopped) and data-run-end.
  */
 

@@ -67,7 +67,7 @@ export interface NudgeNotice {
   count?: number;
 }
 
-interface AgentMetadata {
+export interface AgentMetadata {
   createdAt?: number;
   /** Model key from lib/models, e.g. `openai:gpt-4.1-mini` or `demo:demo-agent`. */
   model?: string;

@@ -1,6 +1,6 @@
 import type { LanguageModel, TelemetryOptions } from 'ai';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
-import type { AgentUIMessage, AgentUIMessageChunk, RunEnd, ToolNotice, UsageTotals } from './messages';
+import type { AgentMetadata, AgentUIMessage, AgentUIMessageChunk, RunEnd, ToolNotice, UsageTotals } from './messages';
 import type { AgentHooks } from './hooks';
 import type { CompactFunction } from './budget';
 import type { StepTrace, ToolTrace } from './trace';
@@ -49,6 +49,8 @@ export interface RunAgentInput {
   write: (chunk: AgentUIMessageChunk) => void;
   /** After each model step and its tool results were written (right after its `finish-step`). */
   onStepEnd?: (trace: StepTrace) => void | Promise<void>;
+  /** Message metadata a finished step adds besides its usage (the context it measured), written in the same chunk. */
+  stepMetadata?: (trace: StepTrace) => AgentMetadata | undefined;
   /** Unfinished work (e.g. open todos); when the model stops with items open, it is nudged once. */
   getOpenTodos?: () => string[] | Promise<string[]>;
   /** The compaction seam: asked before each model call (`budget`) and after a `length` finish. */

@@ -3,7 +3,7 @@ import type { ModelMessage } from 'ai';
 import type { Db } from '@/db/client';
 import { insertCompaction, type StoredCompaction } from '@/db/queries/compactions';
 import type { CompactFunction, StepTrace } from '@/lib/agent';
-import type { AgentUIMessage, AgentUIMessageChunk, ContextSnapshot } from '@/lib/agent/messages';
+import type { AgentMetadata, AgentUIMessage, AgentUIMessageChunk, ContextSnapshot } from '@/lib/agent/messages';
 import type { AgentTool, LoopSettings } from '@/lib/agent/types';
 import { compactHistory, SummaryFailedError } from '@/lib/context/compaction/compact-history';
 import type { Summarizer } from '@/lib/context/compaction/summarize-middle';
@@ -40,8 +40,8 @@ export interface ContextSeam {
   /** What the model sees of the history (the latest compaction applied). */
   view: AgentUIMessage[];
   compact: CompactFunction;
-  /** Records the step's measured context on the assistant message, for the meter. */
-  onStepEnd(trace: StepTrace): void;
+  /** The step's measured context, as the assistant message records it for the meter. */
+  stepMetadata(trace: StepTrace): Pick<AgentMetadata, 'context'> | undefined;
 }
 
 export async function createContextSeam(input: ContextSeamInput): Promise<ContextSeam> {
@@ -114,9 +114,9 @@ export async function createContextSeam(input: ContextSeamInput): Promise<Contex
       return view;
     },
     compact,
-    onStepEnd(trace) {
+    stepMetadata(trace) {
       const snapshot = stepSnapshot(trace, active?.id ?? null);
-      if (snapshot) input.write({ type: 'message-metadata', messageMetadata: { context: snapshot } });
+      return snapshot ? { context: snapshot } : undefined;
     },
   };
 }

@@ -162,10 +162,8 @@ async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk
       getOpenTodos: async () => openTodoItems(await getSessionTodos(db, ownerId, sessionId)),
       write,
       traceBase: traces.base,
-      onStepEnd: (trace: StepTrace) => {
-        context.onStepEnd(trace);
-        void traceSaves.add(() => saveStepTrace(input, traces, trace));
-      },
+      stepMetadata: context.stepMetadata,
+      onStepEnd: (trace: StepTrace) => void traceSaves.add(() => saveStepTrace(input, traces, trace)),
       telemetry,
     }, chain));
   } finally {

@@ -61,6 +61,19 @@ describe('usage', () => {
     expect(message.metadata?.usage).toEqual(result.usage);
   });
 
+  it("writes a step's usage and the metadata its caller adds (the measured context) as one chunk, before the step's finish", async () => {
+    const model = scriptedModel([toolStep(call('c1', 'echo', { value: 'x' })), [...text('done'), { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 30, noCache: 30, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 7, text: 7, reasoning: undefined } } } as Part]]);
+    const stepMetadata = (trace: { usage: { inputTokens: number } }) => ({ context: { inputTokens: trace.usage.inputTokens, outputTokens: 0, estimated: false, compactionId: null } });
+    const { chunks, message } = await run({ model, tools: [echoTool()], stepMetadata });
+    const stepEnds = chunks.flatMap((chunk, index) => (chunk.type === 'finish-step' ? [chunks[index - 1]] : []));
+    expect(stepEnds).toEqual([
+      { type: 'message-metadata', messageMetadata: { usage: expect.objectContaining({ inputTokens: 10 }), context: expect.objectContaining({ inputTokens: 10 }) } },
+      { type: 'message-metadata', messageMetadata: { usage: expect.objectContaining({ inputTokens: 40 }), context: expect.objectContaining({ inputTokens: 30 }) } },
+    ]);
+    expect(chunks.filter((chunk) => chunk.type === 'message-metadata' && chunk.messageMetadata?.context)).toHaveLength(2);
+    expect(message.metadata?.context?.inputTokens).toBe(30);
+  });
+
   it('estimates usage in the run when the provider sends none', async () => {
     const model = scriptedModel([[...text('a reply of some length'), noUsage('stop')]], { modelId: 'gpt-4o-mini' });
     const { result } = await run({ model });
