@@ -243,7 +243,7 @@ async function launchRun(
   async function runToItsEnd(): Promise<void> {
     await pump(stream, log, logLine);
     stopHeartbeat();
-    await saver.flush();
+    await saver.settled();
     const result = outcome.result;
     // Step mode paused before a model call: the run ends here, waiting (its call kept on the row for Continue).
     const pausedCall = result && 'paused' in result ? result.beforeModelCall : undefined;

@@ -31,47 +31,24 @@ const generateCompactionId = createIdGenerator({ prefix: 'cmp', size: 16 });
 export type LogLine = Pick<Logger, 'error' | 'warn' | 'info'>;
 
 /**
- * How often a step boundary saves the run's message. The run log is what makes a run durable (every chunk is in the
- * database within 50 ms, and recovery rebuilds the message from it); the saved message is what readers that do not
- * follow the log see (another instance's transcript, a fork, an export). Saving it whole at every step cost a
- * statement, a deflate of the growing message and a rewrite of its row per step: on a fast run most of those
- * were overwritten a few milliseconds later.
- */
-export const STEP_SAVE_INTERVAL_MS = 1_000;
-
-/**
  * The run's message as it is saved: one save after another, so a slow step
  * save never lands after the final one, each after the turn it was asked in
- * (deferred-writes.ts). A step boundary saves it when the last save is
- * `stepIntervalMs` old (the first step's always); the run's end always does, and
- * `flush` saves what a step boundary left unsaved. `last` is the latest message.
+ * (deferred-writes.ts). `last` is what was saved most recently.
  */
-export function messageSaver(db: Db, ownerId: string, sessionId: string, logLine: LogLine, { stepIntervalMs = STEP_SAVE_INTERVAL_MS, now = () => performance.now() } = {}) {
+export function messageSaver(db: Db, ownerId: string, sessionId: string, logLine: LogLine) {
   const writes = deferredWrites();
   let last: AgentUIMessage | undefined;
-  let unsaved = false;
-  let savedAt = -Infinity;
-  const save = (message: AgentUIMessage): Promise<void> => {
-    last = message;
-    unsaved = false;
-    savedAt = now();
-    return writes.add(() =>
-      landRunWrite(() => saveMessage(db, ownerId, sessionId, message)).catch((error) => {
-        logLine.error({ err: error }, 'saving message failed');
-      }),
-    );
-  };
   return {
-    save,
-    /** A step boundary: saved if the last save is old enough, else kept for the next save. */
-    saveStep(message: AgentUIMessage): Promise<void> {
-      if (now() - savedAt >= stepIntervalMs) return save(message);
+    save(message: AgentUIMessage): Promise<void> {
       last = message;
-      unsaved = true;
-      return writes.settled();
+      return writes.add(() =>
+        landRunWrite(() => saveMessage(db, ownerId, sessionId, message)).catch((error) => {
+          logLine.error({ err: error }, 'saving message failed');
+        }),
+      );
     },
-    /** Saves the latest message if a step boundary left it unsaved; resolves once every save asked for so far has landed (or failed and was logged). */
-    flush: (): Promise<void> => (unsaved && last ? save(last) : writes.settled()),
+    /** Resolves once every save asked for so far has landed (or failed and was logged). */
+    settled: () => writes.settled(),
     last: () => last,
   };
 }
@@ -137,7 +114,7 @@ export function runStream(input: RunStreamInput): ReadableStream<AgentUIMessageC
         out.flush();
       }
     },
-    onStepEnd: ({ responseMessage }) => void input.saver.saveStep(responseMessage),
+    onStepEnd: ({ responseMessage }) => void input.saver.save(responseMessage),
     onEnd: ({ responseMessage }) => input.saver.save(responseMessage),
     onError: describeError,
   });
