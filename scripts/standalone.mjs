@@ -84,5 +84,5 @@ export async function assembleStandalone({ dir = root, distDir = process.env.NEX
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { folder, copied } = await assembleStandalone();
-  console.log(`standalone server ready in ${path.relative(process.cwd(), folder) || '.'} (${copied} files added to Next's trace): cd there and run \`node scripts/start.mjs\``);
+  console.log(`standalone server ready in ${path.relative(process.cwd(), folder) || '.'} (${copied} files added to Next's trace): cd there and run \`node --max-semi-space-size=32 scripts/start.mjs\``);
 }

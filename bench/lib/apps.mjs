@@ -120,7 +120,12 @@ export async function startScripted() {
   return { ...proc, url: `${origin}/v1`, origin, reset: () => fetch(`${origin}/__reset`, { method: 'POST' }) };
 }
 
-/** Our app as `npm start` serves it (scripts/start.mjs on the build), its own data folder and database. */
+/** The node flags `npm start` gives the server (package.json's start script): the bench runs what a user runs. */
+const START_FLAGS = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8'))
+  .scripts.start.split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
+
+/** Our app as `npm start` serves it (its node flags, scripts/start.mjs on the build), its own data folder and database. */
 export async function startOurApp(scripted, { nodeOptions, nodeArgs = [], env: extra = {} } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ap-bench-'));
@@ -142,7 +147,7 @@ export async function startOurApp(scripted, { nodeOptions, nodeArgs = [], env: e
     DEFAULT_MODEL: `openai:${MODEL_ID}`,
     ...extra,
   };
-  const proc = await startProcess('app', process.execPath, [...nodeArgs, path.join(REPO, 'scripts', 'start.mjs')], { cwd: REPO, env, ready: 'ready on', nodeOptions });
+  const proc = await startProcess('app', process.execPath, [...START_FLAGS, ...nodeArgs, path.join(REPO, 'scripts', 'start.mjs')], { cwd: REPO, env, ready: 'ready on', nodeOptions });
   return { ...proc, kind: 'app', url: `http://127.0.0.1:${port}`, db, dataDir, modelKey: `openai:${MODEL_ID}` };
 }
 

@@ -106,7 +106,10 @@ afterAll(async () => {
 
 describe('the Dockerfile', () => {
   it('has a final stage that runs the standalone start script as a non-root user, with the data on a volume', () => {
-    expect(stage.cmd).toEqual(['node', 'scripts/start.mjs']);
+    // With the node flags `npm start` has (package.json).
+    const startFlags = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'));
+    expect(startFlags).toContain('--max-semi-space-size=32');
+    expect(stage.cmd).toEqual(['node', ...startFlags, 'scripts/start.mjs']);
     expect(stage.user).toMatch(/^[1-9]\d*:[1-9]\d*$/);
     expect(stage.env).toMatchObject({ NODE_ENV: 'production', HOSTNAME: '0.0.0.0' });
     expect(stage.expose).toEqual([stage.env.PORT]);
