@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, lt, max } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import type { AgentUIMessageChunk } from '@/lib/agent/messages';
 import type { Db } from '../client';
+import { preparedPerDb } from '../prepared';
 import { runEvents, runs } from '../schema';
 
 export interface RunEvent {
@@ -16,8 +17,21 @@ export interface RunEvent {
  */
 export async function appendRunEvents(db: Db, runId: string, events: readonly RunEvent[], now = Date.now()): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(runEvents).values(contiguousRuns(events).map((run) => ({ runId, seq: run.at(-1)!.seq, chunk: run.map((event) => event.chunk), createdAt: now })));
+  const rows = contiguousRuns(events).map((run) => ({ runId, seq: run.at(-1)!.seq, chunk: run.map((event) => event.chunk), createdAt: now }));
+  if (rows.length === 1) await insertBatch(db).run(rows[0]);
+  else await db.insert(runEvents).values(rows);
 }
+
+/**
+ * A flush's row, the insert a running run makes every ~50 ms: prepared once per database (db/prepared.ts). At 100
+ * concurrent runs drizzle built this query 2,000 times a second, ~4 % of the server's time.
+ */
+const insertBatch = preparedPerDb((db: Db) =>
+  db
+    .insert(runEvents)
+    .values({ runId: sql.placeholder('runId'), seq: sql.placeholder('seq'), chunk: sql.placeholder('chunk'), createdAt: sql.placeholder('createdAt') })
+    .prepare(),
+);
 
 /**
  * Rewrites the run's events after `afterSeq` as one row, in one atomic batch: a reader sees the rows before or the
