@@ -61,6 +61,26 @@ describe('model idle timeout', () => {
     expect(result.steps[0].retries[0]).toMatchObject({ cause: 'stalled' });
   });
 
+  it('abandons a request the server never answers (no response, not even headers) and retries', async () => {
+    const signals: AbortSignal[] = [];
+    let calls = 0;
+    const model = new MockLanguageModelV4({
+      doStream: async (options: LanguageModelV4CallOptions) => {
+        if (++calls > 1) return stallingModel([textStep('answer')]).model.doStream(options);
+        const signal = options.abortSignal!;
+        signals.push(signal);
+        // Like a server that took the connection and never sent a byte: only the abort ends the wait.
+        return new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+      },
+    });
+    const { result, message } = await run({ model, clock: fakeClock(), settings: { modelIdleTimeoutMs: 80 } });
+    expect(result.end.reason).toBe('completed');
+    expect(calls).toBe(2);
+    expect(signals[0].aborted).toBe(true);
+    expect(rows(message.parts)).toEqual([expect.objectContaining({ attempt: 1, cause: 'stalled', outcome: 'retrying' })]);
+    expect(texts(message.parts)).toEqual(['answer']);
+  });
+
   it('withdraws the text of an attempt that went silent mid-answer; it is in the row, not the answer nor the history', async () => {
     const { model } = stallingModel([{ stallAfter: [{ type: 'text-start', id: 't1' }, { type: 'text-delta', id: 't1', delta: 'The capital of France is' }] }, textStep('Paris.')]);
     const { result, message } = await run({ model, clock: fakeClock(), settings: { modelIdleTimeoutMs: 60 } });
