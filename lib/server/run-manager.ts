@@ -12,7 +12,7 @@ import { withoutRunEnd } from '@/lib/agent/approvals';
 import type { ApprovalAnswer } from '@/lib/agent/types';
 import { runEnd } from '@/lib/agent/finish';
 import type { ReleasedModelCall } from '@/lib/agent/step-gate';
-import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
+import type { AgentUIMessage, RunEnd } from '@/lib/agent/messages';
 import type { ResolvedModel } from '@/lib/models/types';
 import type { SessionToolSet } from '@/lib/tools/session-tools';
 import { flushTraces } from '@/lib/telemetry/run-tracing';
@@ -211,19 +211,23 @@ async function launchRun(
   const budgetMs = invocationBudgetMs();
   const invocationStartedAt = Date.now();
   const shouldPause = budgetMs === undefined ? undefined : () => Date.now() - invocationStartedAt >= budgetMs;
-  const stream = runStream({
-    ...input,
-    runId,
-    messageId,
-    toolSet,
-    signal: controller.signal,
-    saver,
-    logLine,
-    resume: chain.resume,
-    release: chain.release,
-    shouldPause,
-    onResult: (result) => (outcome.result = result),
-  });
+  // Every chunk goes to the log in the turn the loop writes it; runStream never throws (a bug is logged here).
+  const streamed = runStream(
+    {
+      ...input,
+      runId,
+      messageId,
+      toolSet,
+      signal: controller.signal,
+      saver,
+      logLine,
+      resume: chain.resume,
+      release: chain.release,
+      shouldPause,
+      onResult: (result) => (outcome.result = result),
+    },
+    (chunk) => log.append(chunk),
+  ).catch((error) => logLine.error({ err: error }, 'the run stream failed'));
 
   const run: ActiveRun = { runId, sessionId, ownerId, messageId, controller, log, done: Promise.resolve() };
   activeRuns.set(sessionId, run);
@@ -241,7 +245,7 @@ async function launchRun(
   })().finally(flushTraces);
 
   async function runToItsEnd(): Promise<void> {
-    await pump(stream, log, logLine);
+    await streamed;
     stopHeartbeat();
     await saver.settled();
     const result = outcome.result;
@@ -303,20 +307,6 @@ async function handOff(run: ActiveRun, checkpoint: LoopCheckpoint, context: { in
   await handOffRun({ db: input.db, runId: run.runId, owner, checkpoint, origin: input.origin, logLine }).catch((error) =>
     logLine.error({ err: error }, 'handing the run on failed; recovery interrupts it when its lease runs out'),
   );
-}
-
-/** Every chunk of the run goes to its log, in order, until the stream ends. */
-async function pump(stream: ReadableStream<AgentUIMessageChunk>, log: RunLog, logLine: LogLine): Promise<void> {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      log.append(value);
-    }
-  } catch (error) {
-    logLine.error({ err: error }, 'stream failed');
-  }
 }
 
 /** The lease says this process still runs it; the same beat picks up a Stop asked elsewhere. Answers the function that stops the beat. */

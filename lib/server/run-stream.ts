@@ -1,5 +1,5 @@
 import 'server-only';
-import { createIdGenerator, createUIMessageStream } from 'ai';
+import { createIdGenerator } from 'ai';
 import type { Logger } from 'pino';
 import type { Db } from '@/db/client';
 import { saveMessage } from '@/db/queries/messages';
@@ -8,6 +8,7 @@ import { runAgent, type LoopCheckpoint, type LoopSettings, type PausedRun, type 
 import type { AgentUIMessage, AgentUIMessageChunk, RunEnd } from '@/lib/agent/messages';
 import type { ApprovalAnswer } from '@/lib/agent/types';
 import type { ReleasedModelCall } from '@/lib/agent/step-gate';
+import { UIMessageState } from '@/lib/agent/ui-message-state';
 import { callOptionsFor } from '@/lib/models/call-options';
 import type { ResolvedModel } from '@/lib/models/types';
 import { openTodoItems } from '@/lib/todos/todos';
@@ -39,13 +40,15 @@ export function messageSaver(db: Db, ownerId: string, sessionId: string, logLine
   const writes = deferredWrites();
   let last: AgentUIMessage | undefined;
   return {
-    save(message: AgentUIMessage): Promise<void> {
-      last = message;
-      return writes.add(() =>
-        landRunWrite(() => saveMessage(db, ownerId, sessionId, message)).catch((error) => {
+    /** Saves the message (a snapshot may still be on its way: UIMessageState.snapshot). */
+    save(message: AgentUIMessage | Promise<AgentUIMessage>): Promise<void> {
+      return writes.add(async () => {
+        const saved = await message;
+        last = saved;
+        await landRunWrite(() => saveMessage(db, ownerId, sessionId, saved)).catch((error) => {
           logLine.error({ err: error }, 'saving message failed');
-        }),
-      );
+        });
+      });
     },
     /** Resolves once every save asked for so far has landed (or failed and was logged). */
     settled: () => writes.settled(),
@@ -80,44 +83,56 @@ export interface RunStreamInput {
 }
 
 /**
- * One run's chunks: the agent loop over the session's context view, with the
- * permission hooks, step traces saved as they end, and the message saved at
- * every step boundary. A loop that throws (a bug) still ends the message with
- * a run end, so the history stays valid. A run that pauses to go on in a chained
- * invocation writes no `finish`; the invocation that resumes it writes no `start`:
- * in its log the run is one message stream.
+ * One run's chunks, each handed to `emit` (the run log) in the turn it is written:
+ * the agent loop over the session's context view, with the permission hooks, step
+ * traces saved as they end, and the message built from the same chunks
+ * (UIMessageState: what createUIMessageStream built, without its stream) and saved
+ * at every step boundary and at the end. A loop that throws (a bug) still ends the
+ * message with a run end, so the history stays valid. A run that pauses to go on in
+ * a chained invocation writes no `finish`; the invocation that resumes it writes no
+ * `start`: in its log the run is one message stream. Resolves once the final save
+ * has landed.
  */
-export function runStream(input: RunStreamInput): ReadableStream<AgentUIMessageChunk> {
-  const { runId, messageId, model, toolSet } = input;
-  return createUIMessageStream<AgentUIMessage>({
-    originalMessages: input.history,
-    generateId: generateMessageId,
-    execute: async ({ writer }) => {
-      // Every chunk of the run goes through `out`: a burst of deltas is one chunk, and nothing is held past the end.
-      const out = coalesceDeltas((chunk) => writer.write(chunk));
-      try {
-        if (!input.resume || input.release) out.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
-        toolSet.notices?.forEach((notice, index) => out.write({ type: 'data-tool-notice', id: `tool-notice-${index}`, data: notice }));
-        try {
-          const result = await runLoop(input, out.write);
-          input.onResult(result);
-          // A pause before a model call ends the stream (its run end is written); a hand-off does not.
-          if ('paused' in result && !result.beforeModelCall) return;
-        } catch (error) {
-          // The loop turns provider failures into run ends; reaching here is a bug, but the history must stay valid.
-          const end: RunEnd = { reason: 'error', message: describeError(error) };
-          out.write({ type: 'data-run-end', id: 'run-end', data: end });
-          out.write({ type: 'message-metadata', messageMetadata: { runEnd: end } });
-        }
-        out.write({ type: 'finish' });
-      } finally {
-        out.flush();
-      }
-    },
-    onStepEnd: ({ responseMessage }) => void input.saver.save(responseMessage),
-    onEnd: ({ responseMessage }) => input.saver.save(responseMessage),
-    onError: describeError,
-  });
+export async function runStream(input: RunStreamInput, emit: (chunk: AgentUIMessageChunk) => void): Promise<void> {
+  const { runId, messageId, model, toolSet, logLine } = input;
+  // As createUIMessageStream: the chunks continue the history's last message when it is the assistant's.
+  const last = input.history.at(-1);
+  const continued = last?.role === 'assistant' ? last : undefined;
+  const startId = continued?.id ?? generateMessageId();
+  const message = new UIMessageState({ lastMessage: continued && structuredClone(continued), messageId: startId }, (error) =>
+    logLine.error({ err: error }, 'a chunk did not fit the message: it went to the log, but not into the saved message'),
+  );
+  const send = (chunk: AgentUIMessageChunk) => {
+    const sent = chunk.type === 'start' && chunk.messageId == null ? { ...chunk, messageId: startId } : chunk;
+    message.apply(sent);
+    emit(sent);
+    if (sent.type === 'finish-step') void input.saver.save(message.snapshot());
+  };
+  // Every chunk of the run goes through `out`: a burst of deltas is one chunk, and nothing is held past the end.
+  const out = coalesceDeltas(send);
+  try {
+    if (!input.resume || input.release) out.write({ type: 'start', messageId, messageMetadata: { createdAt: Date.now(), model: model.info.key, runId } });
+    toolSet.notices?.forEach((notice, index) => out.write({ type: 'data-tool-notice', id: `tool-notice-${index}`, data: notice }));
+    let handedOn = false;
+    try {
+      const result = await runLoop(input, out.write);
+      input.onResult(result);
+      // A pause before a model call ends the stream (its run end is written); a hand-off does not.
+      handedOn = 'paused' in result && !result.beforeModelCall;
+    } catch (error) {
+      // The loop turns provider failures into run ends; reaching here is a bug, but the history must stay valid.
+      const end: RunEnd = { reason: 'error', message: describeError(error) };
+      out.write({ type: 'data-run-end', id: 'run-end', data: end });
+      out.write({ type: 'message-metadata', messageMetadata: { runEnd: end } });
+    }
+    if (!handedOn) out.write({ type: 'finish' });
+  } catch (error) {
+    out.flush();
+    send({ type: 'error', errorText: describeError(error) });
+  } finally {
+    out.flush();
+  }
+  await input.saver.save(message.settled());
 }
 
 /** The loop itself, over the context view the seam builds (and compacts when asked). */
