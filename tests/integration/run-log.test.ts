@@ -4,7 +4,7 @@
  * another instance does), Stop asked through the database, and recovery of a run whose
  * owner died, rebuilt from its log.
  */
-import { createClient } from '@libsql/client';
+import { createClient, type Client, type InStatement } from '@libsql/client';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { appendRunEvents, readRunEvents } from '@/db/queries/run-events';
@@ -38,6 +38,31 @@ async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
 }
 
 const delta = (text: string): AgentUIMessageChunk => ({ type: 'text-delta', id: 't', delta: text });
+
+/** Counts the inserts into run_events the app's database client sends, until `stop`. */
+function countRunEventInserts(db: Awaited<ReturnType<typeof getDb>>): { stop: () => number } {
+  const session: { client: Client } = Reflect.get(db, 'session');
+  const client = session.client;
+  let count = 0;
+  session.client = new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (property === 'execute') {
+        return (statement: InStatement) => {
+          if (/insert into "run_events"/i.test(typeof statement === 'string' ? statement : statement.sql)) count++;
+          return value.call(target, statement);
+        };
+      }
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return {
+    stop: () => {
+      session.client = client;
+      return count;
+    },
+  };
+}
 
 describe('the run log', () => {
   it('numbers every chunk with an SSE id and keeps the whole run in run_events', async () => {
@@ -76,6 +101,53 @@ describe('the run log', () => {
     // The burst fills batches of MAX_BATCH; the paced part flushes about every 50 ms.
     expect(log.writes).toBeLessThanOrEqual(Math.ceil(1000 / MAX_BATCH) + 12);
     console.info(`run log: 1,050 chunks in ${log.writes} writes`);
+  });
+
+  it('the logs of a process flush together: their rows go in one statement per tick, each log whole and in order', async () => {
+    const db = await getDb();
+    const ids = ['run-group-a', 'run-group-b', 'run-group-c'];
+    // A session runs one run at a time: one each.
+    for (const id of ids) await createRun(db, { id, sessionId: await app.newSession(), ownerId: 'local', messageId: `m-${id}`, modelKey: 'x', instanceId: 'test', leaseExpiresAt: Date.now() + 60_000 });
+    const inserts = countRunEventInserts(db);
+    const logs = ids.map((id) => new RunLog(db, id));
+    // Three paced runs, a token each every 5 ms for ~300 ms, their timers never aligned by hand.
+    for (let i = 0; i < 60; i++) {
+      logs.forEach((log, n) => log.append(delta(`${n}:${i} `)));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await Promise.all(logs.map((log) => log.close()));
+    const statements = inserts.stop();
+    expect(logs.map((log) => log.failure)).toEqual([undefined, undefined, undefined]);
+    const rows = logs.reduce((sum, log) => sum + log.writes, 0);
+    for (const [n, id] of ids.entries()) {
+      const events = await readRunEvents(db, id, 0);
+      expect(events.map((event) => [event.seq, (event.chunk as { delta: string }).delta])).toEqual(Array.from({ length: 60 }, (_, i) => [i + 1, `${n}:${i} `]));
+    }
+    // A row per log per flush, one statement for the three.
+    expect(rows).toBeGreaterThanOrEqual(3 * 4);
+    expect(statements).toBeLessThanOrEqual(rows / 3 + 2);
+    console.info(`run logs: 3 runs, ${rows} rows in ${statements} statements`);
+  });
+
+  it('a row that fails a shared statement fails its own log only: the others land', async () => {
+    const db = await getDb();
+    const sessionId = await app.newSession();
+    await createRun(db, { id: 'run-ok', sessionId, ownerId: 'local', messageId: 'm-ok', modelKey: 'x', instanceId: 'test', leaseExpiresAt: Date.now() + 60_000 });
+    const failures: Array<[string, unknown]> = [];
+    const ok = new RunLog(db, 'run-ok', (error) => failures.push(['ok', error]));
+    // No such run: its rows break the foreign key.
+    const orphan = new RunLog(db, 'run-none', (error) => failures.push(['orphan', error]));
+    for (let i = 0; i < 3; i++) {
+      ok.append(delta(`ok${i}`));
+      orphan.append(delta(`no${i}`));
+    }
+    await Promise.all([ok.close(), orphan.close()]);
+    expect(failures.map(([which]) => which)).toEqual(['orphan']);
+    const error = failures[0][1] as Error;
+    expect(String(error.cause ?? error)).toMatch(/FOREIGN KEY/);
+    expect(ok.failure).toBeUndefined();
+    expect((await readRunEvents(db, 'run-ok', 0)).map((event) => (event.chunk as { delta: string }).delta)).toEqual(['ok0', 'ok1', 'ok2']);
+    expect(await readRunEvents(db, 'run-none', 0)).toEqual([]);
   });
 
   it('rewrites a finished run\'s log as one row, in fewer bytes, read the same from any sequence number', async () => {
