@@ -24,10 +24,11 @@ vi.mock('@/db/queries/run-events', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/db/queries/run-events')>();
   return {
     ...actual,
-    appendRunEvents: (...args: Parameters<typeof actual.appendRunEvents>) => {
+    // The run log writes its batches through this (several runs' in one statement).
+    appendRunEventBatches: (...args: Parameters<typeof actual.appendRunEventBatches>) => {
       if (!logWrites.on) return Promise.resolve();
-      logWrites.batches++;
-      return actual.appendRunEvents(...args);
+      logWrites.batches += args[1].length;
+      return actual.appendRunEventBatches(...args);
     },
     // The log rewritten as one row at the run's end (RunLog.compact), after the stream closed: a log write too.
     rewriteRunEvents: (...args: Parameters<typeof actual.rewriteRunEvents>) => (logWrites.on ? actual.rewriteRunEvents(...args) : Promise.resolve()),
