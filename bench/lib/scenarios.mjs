@@ -9,4 +9,4 @@ const CALLS = JSON.stringify([
 
 /** A run of `steps` tool steps and a final answer, `tokens` text tokens in all, `delayMs` between frames (`markup`: every tenth token bold). */
 export const agentRun = ({ steps, tokens = steps + 1, delayMs = 0, stamp = false, markup = false }) =>
-  `Run the steps ${marker('paced', { tokens, steps, calls: CALLS, ...(delayMs ? { delayMs } : {}), ...(stamp ? { stamp: 1 } : {}), ...(markup ? { markup: 1 } : {}) })}`;
+  `Run the steps ${marker('paced', { tokens, steps, calls: CALLS, ...(delayMs ? { delayMs, pace: 'schedule' } : {}), ...(stamp ? { stamp: 1 } : {}), ...(markup ? { markup: 1 } : {}) })}`;

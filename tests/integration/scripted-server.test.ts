@@ -386,6 +386,23 @@ describe('scenario selection and control endpoints', () => {
     expect(stamps.every((stamp, i) => stamp >= before && stamp <= performance.timeOrigin + performance.now() && (i === 0 || stamp >= stamps[i - 1]!))).toBe(true);
   });
 
+  it('paced with pace=schedule keeps its rate when the machine stalls: the frames due go out at once after it', async () => {
+    const span = async (pace: string) => {
+      // The event loop (the scripted server's too) blocked for 300 ms soon after the stream starts.
+      setTimeout(() => {
+        const until = performance.now() + 300;
+        while (performance.now() < until);
+      }, 50);
+      const r = await run('chat', `bench [[scenario:paced?tokens=20&delayMs=20&stamp=1${pace}]]`);
+      const stamps = [...r.text.matchAll(/tk(\d+)x(\d+)/g)].map((m) => Number(`${m[1]}.${m[2]}`));
+      expect(stamps).toHaveLength(20);
+      return stamps.at(-1)! - stamps[0]!;
+    };
+    // 19 gaps of 20 ms: on schedule ~380 ms, the stall absorbed; paced after each frame, the stall comes on top.
+    expect(await span('&pace=schedule')).toBeLessThan(600);
+    expect(await span('')).toBeGreaterThanOrEqual(19 * 20 + 300 - 50);
+  });
+
   it('paced with markup=1 makes every tenth token bold', async () => {
     const r = await run('chat', 'bench [[scenario:paced?tokens=12&markup=1]]');
     expect(r.text).toBe('**w0** w1 w2 w3 w4 w5 w6 w7 w8 w9 **w10** w11 ');

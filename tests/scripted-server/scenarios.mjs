@@ -19,6 +19,7 @@
  *   reasoningField: 'reasoning_content' | 'reasoning',
  *   cut?: { afterDeltas: number, kind: 'error' | 'drop' | 'stall' | 'malformed', message: string, dropDelayMs: number },
  *   stamp?: boolean,
+ *   onSchedule?: boolean,
  * }} StreamPlan
  * @typedef {{ type: 'http-error', status: number, message: string, headers: Record<string, string> }} HttpErrorPlan
  * @typedef {{ type: 'replay', file: string, delayMs: number }} ReplayPlan
@@ -235,7 +236,8 @@ const builders = {
 
   // The bench's agent (npm run bench): `tokens` text tokens spread over `steps` tool steps and a final answer,
   // every frame `delayMs` apart. With stamp=1 each token is `tk<ms>x<µs>`, its send time (epoch, performance clock);
-  // with markup=1 every tenth token is bold.
+  // with markup=1 every tenth token is bold; with pace=schedule frame n goes out n × delayMs after the first, whatever
+  // the machine's load (tests/scripted-server/sse.mjs).
   // `$step` in args becomes the step's number and `calls` can alternate tools, so the calls differ (an agent's loop
   // guard stops repeated ones).
   paced: (ctx) => {
@@ -258,7 +260,7 @@ const builders = {
       parts.push({ kind: 'tool', callId: callId(ctx, 0), name: call.tool ?? ctx.info.toolNames[0] ?? 'tool', argDeltas: argDeltas(args, 64) });
     }
     if (!parts.length) parts.push(text('Done.'));
-    return streamPlan(ctx, parts, { finish: last ? 'stop' : 'tool-calls', stamp: ctx.params.stamp === '1' });
+    return streamPlan(ctx, parts, { finish: last ? 'stop' : 'tool-calls', stamp: ctx.params.stamp === '1', onSchedule: ctx.params.pace === 'schedule' });
   },
 
   'usage-less': (ctx) => streamPlan(ctx, [text(defaultText(ctx))], { usage: null }),

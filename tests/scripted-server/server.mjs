@@ -204,7 +204,7 @@ export async function startScriptedServer(options = {}) {
       sendJson(res, 200, writer.json());
       return 'completed';
     }
-    const sse = new SseStream(res, { delayMs: plan.delayMs });
+    const sse = new SseStream(res, { delayMs: plan.delayMs, onSchedule: plan.type === 'stream' && plan.onSchedule });
     sse.open();
     return playStream(sse, writer, plan);
   }

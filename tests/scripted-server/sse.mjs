@@ -15,11 +15,16 @@ const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms)
 export class SseStream {
   /**
    * @param {import('node:http').ServerResponse} res
-   * @param {{ delayMs?: number }} [opts]
+   * @param {{ delayMs?: number, onSchedule?: boolean }} [opts] onSchedule: frame n goes out at n × delayMs after the
+   *   first (a late frame is followed by the ones due, at once), not delayMs after the one before it: a busy machine
+   *   does not lower the rate
    */
   constructor(res, opts = {}) {
     this.res = res;
     this.delayMs = opts.delayMs ?? 0;
+    this.onSchedule = opts.onSchedule ?? false;
+    /** When the next frame is due (performance clock), pacing on schedule. */
+    this.dueAt = 0;
     this.framesSent = 0;
     this.gone = false;
     // 'close' before we called end() means the client went away (abort, reset).
@@ -48,7 +53,8 @@ export class SseStream {
    * @param {(payload: string) => string} [atSend] last edit of the payload, after the pause (send-time stamps)
    */
   async send(data, event, atSend) {
-    if (this.delayMs > 0 && this.framesSent > 0) await sleep(this.delayMs);
+    if (this.delayMs > 0 && this.framesSent > 0) await sleep(this.onSchedule ? (this.dueAt += this.delayMs) - performance.now() : this.delayMs);
+    else if (this.framesSent === 0) this.dueAt = performance.now();
     const encoded = typeof data === 'string' ? data : JSON.stringify(data);
     const payload = atSend ? atSend(encoded) : encoded;
     await this.writeRaw(`${event ? `event: ${event}\n` : ''}data: ${payload}\n\n`);
