@@ -72,7 +72,6 @@ export async function runAgent(input: RunAgentInput, chain: RunChain = {}): Prom
   try {
     while (state.kind !== 'ended' && state.kind !== 'paused') {
       try {
-        if (input.takeTurn && TURN_TAKING.has(state.kind)) await input.takeTurn();
         state = await transition(state, ctx);
       } catch (error) {
         // A bug or a broken seam must still end the run cleanly, with a valid message.
@@ -88,9 +87,6 @@ export async function runAgent(input: RunAgentInput, chain: RunChain = {}): Prom
   }
   return { end: state.end, usage: ctx.usage, steps: ctx.steps };
 }
-
-/** The states that start a step boundary's work: the model's answer closed (with its tools), the next request built. */
-const TURN_TAKING = new Set<LoopState['kind']>(['call-model', 'run-tools', 'model-stopped']);
 
 async function transition(state: LoopState, ctx: RunContext): Promise<LoopState> {
   switch (state.kind) {

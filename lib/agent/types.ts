@@ -73,11 +73,6 @@ export interface RunAgentInput {
   traceBase?: unknown;
   /** Tracing: off when absent (lib/telemetry fills it when tracing is on; the loop knows no OpenTelemetry). */
   telemetry?: AgentTelemetry;
-  /**
-   * Awaited before a step boundary's work (closing a model step, building the next request): a server with many
-   * runs lets them take turns there (lib/server/fair-turns.ts). Absent: the loop goes straight on.
-   */
-  takeTurn?: () => Promise<void>;
 }
 
 /** The loop's tracing seams. */

@@ -1,5 +1,4 @@
 import 'server-only';
-import { fairTurn } from './fair-turns';
 
 /**
  * A run's writes at a step boundary (its message, the step's trace) that the next step does not wait for. Each starts
@@ -7,16 +6,17 @@ import { fairTurn } from './fair-turns';
  * and the database work overlaps the model's first bytes instead of sitting between two model calls. Measured with a
  * timestamping proxy before the bench's model server, a 20-step run spent 8.5 ms from a model response's end to the
  * next request (the floor 5.0 ms); with these writes deferred, 6.7 ms (the floor 4.3 ms, a quieter minute).
- * With many runs the writes take their turns after the runs' step work (fair-turns.ts).
  * `settled` resolves once every write asked for so far has run; a write must catch its own failure.
  */
 export function deferredWrites() {
   let chain: Promise<void> = Promise.resolve();
   return {
     add(write: () => Promise<void>): Promise<void> {
-      chain = chain.then(() => fairTurn('write')).then(write);
+      chain = chain.then(nextTurn).then(write);
       return chain;
     },
     settled: () => chain,
   };
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -26,16 +26,6 @@ describe('the loop: states and transitions', () => {
     await expect(nextTurnModelMessages(message, [echoTool()])).resolves.toBeDefined();
   });
 
-  it('takes a turn before each step boundary\'s work when the caller asks it to (lib/server/fair-turns.ts)', async () => {
-    const model = scriptedModel([toolStep(call('c1', 'echo', { value: 'x' })), textStep('done')]);
-    const events: string[] = [];
-    const takeTurn = async () => void events.push('turn');
-    const { result } = await run({ model, tools: [echoTool()], takeTurn, write: (chunk) => void (chunk.type === 'start-step' || chunk.type === 'tool-output-available' ? events.push(chunk.type) : undefined) });
-    expect(result.end.reason).toBe('completed');
-    // Before each model call, before the tools run, before the model's stop is handled.
-    expect(events).toEqual(['turn', 'start-step', 'turn', 'tool-output-available', 'turn', 'start-step', 'turn']);
-  });
-
   it.each([
     ['content-filter', 'content-filter', /filtered the output/],
     ['error', 'error', /reported an error/],
