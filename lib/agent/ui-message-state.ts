@@ -241,20 +241,21 @@ export class UIMessageState {
     this.message.metadata = this.message.metadata != null ? mergeObjects(this.message.metadata, metadata) : metadata;
   }
 
-  private textPart(active: Record<string, TextPart>, chunk: { type: string; id: string }, kind: 'text' | 'reasoning'): TextPart {
-    const part = active[chunk.id];
+  /** The text or reasoning part a delta or end continues (started by its `-start` chunk). */
+  private openPart(chunk: { type: string; id: string }): TextPart {
+    const kind = chunk.type.startsWith('text') ? 'text' : 'reasoning';
+    const part = (kind === 'text' ? this.activeTextParts : this.activeReasoningParts)[chunk.id];
     if (part == null) {
-      const start = `${kind}-start`;
       throw new UIMessageChunkError(
         chunk.type,
         chunk.id,
-        `Received ${chunk.type} for missing ${kind} part with ID "${chunk.id}". Ensure a "${start}" chunk is sent before any "${chunk.type}" chunks.`,
+        `Received ${chunk.type} for missing ${kind} part with ID "${chunk.id}". Ensure a "${kind}-start" chunk is sent before any "${chunk.type}" chunks.`,
       );
     }
     return part;
   }
 
-  /** The cases follow the SDK's switch, in its order. */
+  /** The cases follow the SDK's switch (text and reasoning deltas and ends share theirs). */
   private reduce(chunk: AgentUIMessageChunk): Promise<void> | void {
     const parts = this.parts();
     switch (chunk.type) {
@@ -264,18 +265,20 @@ export class UIMessageState {
         parts.push(part);
         return;
       }
-      case 'text-delta': {
-        const part = this.textPart(this.activeTextParts, chunk, 'text');
+      case 'text-delta':
+      case 'reasoning-delta': {
+        const part = this.openPart(chunk);
         part.text += chunk.delta;
         part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata;
         return;
       }
-      case 'text-end': {
-        const part = this.textPart(this.activeTextParts, chunk, 'text');
+      case 'text-end':
+      case 'reasoning-end': {
+        const part = this.openPart(chunk);
         part.state = 'done';
-        if (chunk.citations != null) part.citations = chunk.citations;
+        if (chunk.type === 'text-end' && chunk.citations != null) part.citations = chunk.citations;
         part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata;
-        delete this.activeTextParts[chunk.id];
+        delete (chunk.type === 'text-end' ? this.activeTextParts : this.activeReasoningParts)[chunk.id];
         return;
       }
       case 'custom':
@@ -285,19 +288,6 @@ export class UIMessageState {
         const part: TextPart = { type: 'reasoning', id: chunk.id, text: '', providerMetadata: chunk.providerMetadata, state: 'streaming' };
         this.activeReasoningParts[chunk.id] = part;
         parts.push(part);
-        return;
-      }
-      case 'reasoning-delta': {
-        const part = this.textPart(this.activeReasoningParts, chunk, 'reasoning');
-        part.text += chunk.delta;
-        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata;
-        return;
-      }
-      case 'reasoning-end': {
-        const part = this.textPart(this.activeReasoningParts, chunk, 'reasoning');
-        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata;
-        part.state = 'done';
-        delete this.activeReasoningParts[chunk.id];
         return;
       }
       case 'file':
