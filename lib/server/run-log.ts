@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { isBusyError, withBusyRetry } from '@/db/open.mjs';
 import { appendRunEventBatches, readRunEvents, rewriteRunEvents, type RunEvent, type RunEventBatch } from '@/db/queries/run-events';
 import { getRun } from '@/db/queries/runs';
+import { preparedPerDb } from '@/db/prepared';
 import type { AgentUIMessageChunk } from '@/lib/agent/messages';
 
 /**
@@ -60,7 +61,6 @@ function logWriter(db: Db): (batch: RunEventBatch) => Promise<void> {
   let queue: QueuedBatch[] = [];
   let busy = false;
   const writeAll = async () => {
-    busy = true;
     while (queue.length > 0) {
       const group = queue;
       queue = [];
@@ -84,12 +84,8 @@ function logWriter(db: Db): (batch: RunEventBatch) => Promise<void> {
     });
 }
 
-const writers = new WeakMap<Db, (batch: RunEventBatch) => Promise<void>>();
-function writerFor(db: Db): (batch: RunEventBatch) => Promise<void> {
-  let writer = writers.get(db);
-  if (!writer) writers.set(db, (writer = logWriter(db)));
-  return writer;
-}
+/** One writer per database handle. */
+const writerFor = preparedPerDb(logWriter);
 
 /** A chunk, the end of the run's log (null), or its hand-off to the next invocation. */
 type Follower = (event: RunEvent | null | 'handed-off') => void;
