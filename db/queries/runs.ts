@@ -47,14 +47,24 @@ export async function finishRun(
   return updated.length === 1;
 }
 
-/** The owner's heartbeat: extends its lease and answers whether someone asked it to stop (undefined: the run is no longer running). */
-export async function renewRunLease(db: Db, id: string, instanceId: string, leaseExpiresAt: number): Promise<{ stopRequested: boolean } | undefined> {
-  const [row] = await db
-    .update(runs)
-    .set({ leaseExpiresAt })
-    .where(and(eq(runs.id, id), eq(runs.status, 'running'), eq(runs.instanceId, instanceId)))
-    .returning({ stopRequestedAt: runs.stopRequestedAt });
-  return row ? { stopRequested: row.stopRequestedAt !== null } : undefined;
+/** Ids in one lease renewal: far below SQLite's limit on a statement's parameters. */
+const RENEWALS_PER_STATEMENT = 500;
+
+/**
+ * The owner's heartbeat for all its runs at once: extends their leases and answers, by run id, whether someone asked
+ * the run to stop. A run missing from the answer is no longer running here (it ended, or was taken over).
+ */
+export async function renewRunLeases(db: Db, ids: readonly string[], instanceId: string, leaseExpiresAt: number): Promise<Map<string, { stopRequested: boolean }>> {
+  const renewed = new Map<string, { stopRequested: boolean }>();
+  for (let at = 0; at < ids.length; at += RENEWALS_PER_STATEMENT) {
+    const rows = await db
+      .update(runs)
+      .set({ leaseExpiresAt })
+      .where(and(inArray(runs.id, ids.slice(at, at + RENEWALS_PER_STATEMENT)), eq(runs.status, 'running'), eq(runs.instanceId, instanceId)))
+      .returning({ id: runs.id, stopRequestedAt: runs.stopRequestedAt });
+    for (const row of rows) renewed.set(row.id, { stopRequested: row.stopRequestedAt !== null });
+  }
+  return renewed;
 }
 
 /** Asks the session's running run to stop, whichever process owns it. Answers the run, if one was running. */

@@ -3,7 +3,7 @@ import { logger } from '@/lib/log.mjs';
 import { createIdGenerator } from 'ai';
 import type { Db } from '@/db/client';
 import { saveMessage } from '@/db/queries/messages';
-import { createRun, finishRun, getRunningRun, renewRunLease, requestRunStop } from '@/db/queries/runs';
+import { createRun, finishRun, getRunningRun, requestRunStop } from '@/db/queries/runs';
 import { recordPausedCall } from '@/db/queries/paused-runs';
 import { touchSession } from '@/db/queries/sessions';
 import { saveWorkspaceSnapshot } from '@/db/queries/workspace-snapshots';
@@ -18,8 +18,9 @@ import type { SessionToolSet } from '@/lib/tools/session-tools';
 import { flushTraces } from '@/lib/telemetry/run-tracing';
 import { sessionToolsFor } from './session-tool-stores';
 import { ApiError } from './http';
-import { closeInterruptedMessage, HEARTBEAT_MS, instanceId, LEASE_MS, recoverOrphanedRuns, SERVER_RESTART_END } from './recovery';
+import { closeInterruptedMessage, instanceId, LEASE_MS, recoverOrphanedRuns, SERVER_RESTART_END } from './recovery';
 import { invocationBudgetMs } from './invocation';
+import { startHeartbeat } from './run-heartbeat';
 import { handOffRun } from './run-handoff';
 import { landRunWrite, RunLog } from './run-log';
 import type { RunOverrides } from './run-overrides';
@@ -307,20 +308,6 @@ async function handOff(run: ActiveRun, checkpoint: LoopCheckpoint, context: { in
   await handOffRun({ db: input.db, runId: run.runId, owner, checkpoint, origin: input.origin, logLine }).catch((error) =>
     logLine.error({ err: error }, 'handing the run on failed; recovery interrupts it when its lease runs out'),
   );
-}
-
-/** The lease says this process still runs it; the same beat picks up a Stop asked elsewhere. Answers the function that stops the beat. */
-function startHeartbeat(db: Db, runId: string, owner: string, controller: AbortController, logLine: LogLine): () => void {
-  const heartbeat = setInterval(() => {
-    renewRunLease(db, runId, owner, Date.now() + LEASE_MS)
-      .then((state) => {
-        if (state?.stopRequested) controller.abort(new Error('stopped by user'));
-        else if (!state && !controller.signal.aborted) controller.abort(new Error('This run was taken over as interrupted (its lease ran out).'));
-      })
-      .catch((error) => logLine.warn({ err: error }, 'renewing the lease failed (it is retried every second)'));
-  }, HEARTBEAT_MS);
-  heartbeat.unref?.();
-  return () => clearInterval(heartbeat);
 }
 
 /** A run cut short by a shutdown or a log failure: its message gets that end and closed tool calls, and so does its log. */

@@ -39,8 +39,8 @@ async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
 
 const delta = (text: string): AgentUIMessageChunk => ({ type: 'text-delta', id: 't', delta: text });
 
-/** Counts the inserts into run_events the app's database client sends, until `stop`. */
-function countRunEventInserts(db: Awaited<ReturnType<typeof getDb>>): { stop: () => number } {
+/** Counts the statements matching `pattern` the app's database client sends, until `stop`. */
+function countStatements(db: Awaited<ReturnType<typeof getDb>>, pattern: RegExp): { stop: () => number } {
   const session: { client: Client } = Reflect.get(db, 'session');
   const client = session.client;
   let count = 0;
@@ -49,7 +49,7 @@ function countRunEventInserts(db: Awaited<ReturnType<typeof getDb>>): { stop: ()
       const value = Reflect.get(target, property);
       if (property === 'execute') {
         return (statement: InStatement) => {
-          if (/insert into "run_events"/i.test(typeof statement === 'string' ? statement : statement.sql)) count++;
+          if (pattern.test(typeof statement === 'string' ? statement : statement.sql)) count++;
           return value.call(target, statement);
         };
       }
@@ -108,7 +108,7 @@ describe('the run log', () => {
     const ids = ['run-group-a', 'run-group-b', 'run-group-c'];
     // A session runs one run at a time: one each.
     for (const id of ids) await createRun(db, { id, sessionId: await app.newSession(), ownerId: 'local', messageId: `m-${id}`, modelKey: 'x', instanceId: 'test', leaseExpiresAt: Date.now() + 60_000 });
-    const inserts = countRunEventInserts(db);
+    const inserts = countStatements(db, /insert into "run_events"/i);
     const logs = ids.map((id) => new RunLog(db, id));
     // Three paced runs, a token each every 5 ms for ~300 ms, their timers never aligned by hand.
     for (let i = 0; i < 60; i++) {
@@ -338,6 +338,40 @@ describe('the run log', () => {
     expect(tookMs).toBeLessThan(5_000);
     const messages = await app.sessionMessages(id);
     expect(messages.at(-1)!.metadata?.runEnd?.reason).toBe('cancelled');
+  });
+
+  it('the runs of a process renew their leases in one statement a beat; a Stop asked for one, or a takeover, ends that run alone', async () => {
+    const db = await getDb();
+    const ids = [await app.newSession('compat:scripted-chat'), await app.newSession('compat:scripted-chat'), await app.newSession('compat:scripted-chat')];
+    const [kept, stopped, taken] = ids;
+    const readers = await Promise.all(ids.map(async (id) => (await app.chat(id, 'Go slowly [[scenario:slow?delayMs=50&chunks=100]]')).body!.getReader()));
+    await Promise.all(readers.map((reader) => reader.read()));
+    const rest = readers.map(async (reader) => {
+      let text = '';
+      for (let next = await reader.read(); !next.done; next = await reader.read()) text += new TextDecoder().decode(next.value);
+      return text;
+    });
+    const renewals = countStatements(db, /update "runs" set "lease_expires_at"/i);
+    const since = Date.now();
+    // Two beats with all three running.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect(await requestRunStop(db, 'local', stopped)).toBeDefined();
+    // Another instance took this run over (its lease ran out there): this process lets go of it.
+    const raw = createClient({ url: process.env.DATABASE_URL! });
+    await raw.execute({ sql: "UPDATE runs SET instance_id = 'elsewhere' WHERE session_id = ? AND status = 'running'", args: [taken] });
+    raw.close();
+    const [keptText, stoppedText, takenText] = await Promise.all(rest);
+    const statements = renewals.stop();
+    const beats = Math.floor((Date.now() - since) / 1000);
+    // One statement a beat for the three (one per run: three a beat while all ran).
+    expect(beats).toBeGreaterThanOrEqual(3);
+    expect(statements).toBeLessThanOrEqual(beats + 1);
+    expect(stoppedText).toContain('"reason":"cancelled"');
+    expect(takenText).not.toContain('"finishReason":"stop"');
+    expect(keptText).not.toContain('"reason":"cancelled"');
+    expect((await app.sessionMessages(kept)).at(-1)!.metadata?.runEnd?.reason).toBe('completed');
+    expect((await app.sessionMessages(stopped)).at(-1)!.metadata?.runEnd?.reason).toBe('cancelled');
+    console.info(`lease renewals: 3 runs, ${statements} statements over ${beats} s; the taken run's end: ${/"reason":"([^"]+)"/.exec(takenText)?.[1]}`);
   });
 
   it('interrupts a run whose owner died, rebuilding its message from the log: partial text kept, three open tool calls closed', async () => {
