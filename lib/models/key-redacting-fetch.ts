@@ -9,7 +9,7 @@
  * key showed that key in the run's error, its page and its step trace.
  */
 
-const REDACTED = '[REDACTED]';
+const REDACTED = Buffer.from('[REDACTED]');
 /** Shorter keys would match ordinary text by chance (and are no real provider's key). */
 const MIN_KEY_CHARS = 8;
 
@@ -18,53 +18,76 @@ type Fetch = typeof globalThis.fetch;
 /** `fetch` for a provider created with `key`; undefined (the SDK's own fetch) when there is no key to hide. */
 export function keyRedactingFetch(key: string | undefined, base?: Fetch): Fetch | undefined {
   if (!key || key.length < MIN_KEY_CHARS) return undefined;
-  const needles = [...new Set([key, encodeURIComponent(key)])];
+  const needles = [...new Set([key, encodeURIComponent(key)])].map((needle) => Buffer.from(needle));
   return async (input, init) => {
     const response = await (base ?? globalThis.fetch)(input, init);
     if (!response.body) return response;
     const headers = new Headers(response.headers);
-    // The body is re-encoded: its length changes, and fetch already undid any compression.
+    // The body's length changes with a replacement, and fetch already undid any compression.
     headers.delete('content-length');
     headers.delete('content-encoding');
-    const body = response.body.pipeThrough(replacing(needles));
-    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    return new Response(redacting(response.body, needles), { status: response.status, statusText: response.statusText, headers });
   };
 }
 
 /**
- * Replaces every needle in a byte stream of UTF-8 text, also when one arrives split over several chunks.
- * Only a chunk's end that could begin a needle waits for the next chunk (usually nothing:
- * an event stream's chunks end in a line break), so the stream is not slowed down.
- * One transform, decoding and encoding inside it: every chunk of every streamed reply passes here, and each
- * stream hop costs a chunk promises (counted with an async hook over a paced run: TextDecoderStream → replace →
- * TextEncoderStream added 44 promises per chunk of the run's stream, this one hop adds 15).
+ * The body with every needle replaced, also one split over several chunks. Bytes are searched as they are (a needle's
+ * UTF-8 bytes match only where its characters are), so nothing is decoded or encoded again, and a chunk with no
+ * needle passes on as it came. Only a chunk's end that could begin a needle waits for the next chunk (usually
+ * nothing: an event stream's chunks end in a line break), so the stream is not slowed down.
+ * A stream whose reads pull from the body's reader, not a TransformStream: every chunk of every streamed reply passes
+ * here, and a pipe costs a chunk several promises more (a pipe's read, write, transform and backpressure each make
+ * their own; counted with an async hook over a paced run, TextDecoderStream → replace → TextEncoderStream added 44
+ * promises per chunk, one TransformStream 15).
  */
-function replacing(needles: readonly string[]): TransformStream<Uint8Array, Uint8Array> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  let pending = '';
-  const scrub = (text: string) => needles.reduce((out, needle) => (out.includes(needle) ? out.split(needle).join(REDACTED) : out), text);
-  return new TransformStream({
-    transform(chunk, controller) {
-      const text = scrub(pending + decoder.decode(chunk, { stream: true }));
-      pending = text.slice(text.length - partialNeedleAtEnd(text, needles));
-      const ready = text.slice(0, text.length - pending.length);
-      if (ready) controller.enqueue(encoder.encode(ready));
+function redacting(body: ReadableStream<Uint8Array>, needles: readonly Buffer[]): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let held: Buffer = Buffer.alloc(0);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      // A read must enqueue something or end the stream: a chunk held whole (all of it could begin a needle) reads on.
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) {
+          if (held.length > 0) controller.enqueue(held);
+          controller.close();
+          return;
+        }
+        const bytes = needles.reduce(replaceAll, held.length > 0 ? Buffer.concat([held, value]) : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+        const ready = bytes.length - partialNeedleAtEnd(bytes, needles);
+        held = bytes.subarray(ready);
+        if (ready > 0) {
+          controller.enqueue(ready === bytes.length ? bytes : bytes.subarray(0, ready));
+          return;
+        }
+      }
     },
-    flush(controller) {
-      const rest = scrub(pending + decoder.decode());
-      if (rest) controller.enqueue(encoder.encode(rest));
-    },
+    cancel: (reason) => reader.cancel(reason),
   });
 }
 
-/** The length of the longest end of `text` that is the beginning of a needle (and not a whole one). */
-function partialNeedleAtEnd(text: string, needles: readonly string[]): number {
+/** `bytes` with every `needle` in it replaced (the same buffer when there is none). */
+function replaceAll(bytes: Buffer, needle: Buffer): Buffer {
+  let at = bytes.indexOf(needle);
+  if (at < 0) return bytes;
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (; at >= 0; at = bytes.indexOf(needle, from)) {
+    parts.push(bytes.subarray(from, at), REDACTED);
+    from = at + needle.length;
+  }
+  parts.push(bytes.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/** The length of the longest end of `bytes` that is the beginning of a needle (and not a whole one). */
+function partialNeedleAtEnd(bytes: Buffer, needles: readonly Buffer[]): number {
   let longest = 0;
   for (const needle of needles) {
-    for (let length = Math.min(needle.length - 1, text.length); length > longest; length--) {
-      if (text.endsWith(needle.slice(0, length))) {
-        longest = length;
+    // The longest candidate first: the earliest byte, within a needle's length of the end, that could start it.
+    for (let start = Math.max(0, bytes.length - needle.length + 1); start < bytes.length - longest; start++) {
+      if (bytes[start] === needle[0] && bytes.compare(needle, 0, bytes.length - start, start) === 0) {
+        longest = bytes.length - start;
         break;
       }
     }

@@ -70,6 +70,28 @@ describe('keyRedactingFetch', () => {
     expect((await reader.read()).done).toBe(true);
   });
 
+  it('finds a key over chunks smaller than it, and passes on a beginning of the key left at the end as it is', async () => {
+    const text = `a ${KEY} b ${KEY.slice(0, 6)}`;
+    const chunks = Array.from({ length: Math.ceil(text.length / 3) }, (_, i) => text.slice(i * 3, i * 3 + 3));
+    const response = await keyRedactingFetch(KEY, answering(chunks))!('http://provider.test');
+    expect(await response.text()).toBe(`a [REDACTED] b ${KEY.slice(0, 6)}`);
+  });
+
+  it('cancelling the body cancels the provider\'s stream', async () => {
+    let cancelled: unknown;
+    const open: typeof fetch = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull: (controller) => controller.enqueue(new TextEncoder().encode('data: {}\n\n')),
+          cancel: (reason) => void (cancelled = reason),
+        }),
+      );
+    const reader = (await keyRedactingFetch(KEY, open)!('http://provider.test')).body!.getReader();
+    await reader.read();
+    await reader.cancel('gone');
+    expect(cancelled).toBe('gone');
+  });
+
   it('is not needed without a key', () => {
     expect(keyRedactingFetch(undefined)).toBeUndefined();
     expect(keyRedactingFetch('')).toBeUndefined();
