@@ -129,36 +129,41 @@ export async function streamOneAttempt(request: ModelCallRequest): Promise<Model
   const attemptAbort = new AbortController();
   const signal = AbortSignal.any([request.signal, attemptAbort.signal]);
   trace.timeToFirstTokenMs = null;
-  let iterator: AsyncIterator<StreamPart>;
+  let call: CallStream;
   try {
-    iterator = request.telemetry ? tracedCall(request, signal) : modelCall(request, signal);
+    call = request.telemetry ? tracedCall(request, signal) : modelCall(request, signal);
   } catch (e) {
     return fail(outcome, e, request.signal);
   }
 
-  // The first read also waits for the response to begin: a server that never answers is a stall too.
-  const idle = new IdleTimer(request.settings.modelIdleTimeoutMs);
+  // Silence for the idle timeout cancels the stream: a read waiting on it resolves as its end (a stall, below).
+  const idle = new IdleTimer(request.settings.modelIdleTimeoutMs, () => call.cancel());
   try {
-    for (;;) {
-      const next = iterator.next();
-      // A stall abandons the pending read; its later rejection (the abort) is expected.
-      next.catch(() => {});
-      const step = await Promise.race([next, idle.expired]);
-      if (step === IDLE) {
+    for (let first = true; ; first = false) {
+      let read: Read;
+      if (first) {
+        // The first read also waits for the response to begin: a server that never answers is a stall too, and a
+        // model that ignores the abort may never settle it, so it races the timer (later reads settle at the cancel).
+        const next = call.next();
+        // A stall abandons the pending read; its later rejection (the abort) is expected.
+        next.catch(() => {});
+        const raced = await Promise.race([next, idle.expired]);
+        read = raced === IDLE ? { done: true } : raced;
+      } else read = await call.next();
+      if (idle.fired) {
         attemptAbort.abort();
-        void iterator.return?.().catch(() => {});
         if (!request.signal.aborted) state.error ??= new StreamStallError(request.settings.modelIdleTimeoutMs);
         break;
       }
-      if (step.done) break;
+      if (read.done) break;
       // Nothing the model sends after a stop is shown (streamText ends its stream at the abort the same way).
       if (request.signal.aborted) {
         state.aborted = true;
-        void iterator.return?.().catch(() => {});
+        call.cancel();
         break;
       }
       idle.restart();
-      onPart(state, step.value);
+      onPart(state, read.value);
     }
     // A stream that simply stops, without its end, ends as `other` with no usage reported, as streamText ends such a step.
     if (!state.sawFinishStep && state.error === undefined && !state.aborted && state.started) {
@@ -169,6 +174,8 @@ export async function streamOneAttempt(request: ModelCallRequest): Promise<Model
     else state.error ??= e;
   } finally {
     idle.stop();
+    // A stream left unread (a part that failed to fold in) lets go of its response.
+    call.cancel();
   }
 
   outcome.pendingToolInputs = [...state.pending].map(([toolCallId, toolName]) => ({ toolCallId, toolName }));
@@ -194,19 +201,40 @@ interface ResponseStart {
   headers: Record<string, string> | undefined;
 }
 
+/** One read of a call's stream. */
+type Read = { done: true } | { done: false; value: StreamPart };
+
+/**
+ * A call's parts, read one at a time (a reader's reads, not an async iterator's: each part costs a promise less), and
+ * `cancel`, which resolves a read still waiting as the end.
+ */
+interface CallStream {
+  next(): Promise<Read>;
+  cancel(): void;
+}
+
+/** Reads `stream`, cancelled at most once (a cancel's own failure is of no interest: the attempt is over). */
+function readerOf(stream: ReadableStream<StreamPart>): Pick<CallStream, 'cancel'> & { read: () => Promise<Read> } {
+  const reader = stream.getReader();
+  return { read: () => reader.read() as Promise<Read>, cancel: () => void reader.cancel().catch(() => {}) };
+}
+
 /** The call's parts, the first read starting it: `response-start` with what was sent, then the model's stream. */
-function modelCall(request: ModelCallRequest, signal: AbortSignal): AsyncIterator<StreamPart> {
-  let stream: AsyncIterator<LanguageModelStreamPart<ToolSet>> | undefined;
+function modelCall(request: ModelCallRequest, signal: AbortSignal): CallStream {
+  let stream: ReturnType<typeof readerOf> | undefined;
+  let cancelled = false;
   return {
-    async next() {
-      if (stream) return stream.next();
-      const call = await streamLanguageModelCall(callArgs(request, signal));
-      stream = call.stream[Symbol.asyncIterator]();
-      return { done: false, value: { type: 'response-start', body: call.request?.body, headers: call.response?.headers } };
+    next() {
+      if (stream) return stream.read();
+      return streamLanguageModelCall(callArgs(request, signal)).then((call): Read => {
+        stream = readerOf(call.stream);
+        if (cancelled) stream.cancel();
+        return { done: false, value: { type: 'response-start', body: call.request?.body, headers: call.response?.headers } };
+      });
     },
-    async return() {
-      await stream?.return?.();
-      return { done: true, value: undefined };
+    cancel() {
+      cancelled = true;
+      stream?.cancel();
     },
   };
 }
@@ -226,7 +254,7 @@ function callArgs(request: ModelCallRequest, signal: AbortSignal) {
 }
 
 /** The same call through streamText, whose telemetry integration opens the call's spans. */
-function tracedCall(request: ModelCallRequest, signal: AbortSignal): AsyncIterator<StreamPart> {
+function tracedCall(request: ModelCallRequest, signal: AbortSignal): CallStream {
   // The single-consumer form: no copy of the stream kept for replay, which the plain form tees and buffers for the step.
   const result = streamTextLowMemory({
     ...callArgs(request, signal),
@@ -236,7 +264,8 @@ function tracedCall(request: ModelCallRequest, signal: AbortSignal): AsyncIterat
     // Errors are read from the stream; this only silences the SDK's console logging.
     onError: () => {},
   });
-  return result.stream[Symbol.asyncIterator]();
+  const { read, cancel } = readerOf(result.stream);
+  return { next: read, cancel };
 }
 
 function onPart(state: Attempt, part: StreamPart): void {
@@ -367,15 +396,23 @@ function toChunk(request: ModelCallRequest, part: TextStreamPart<ToolSet>): Agen
 
 const IDLE = Symbol('idle');
 
-/** Resolves `expired` once no `restart()` came for `ms`: the model stream has gone silent. */
+/** Calls `onExpire` and resolves `expired` once no `restart()` came for `ms`: the model stream has gone silent. */
 class IdleTimer {
   readonly expired: Promise<typeof IDLE>;
+  fired = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private fire: () => void = () => {};
 
-  constructor(private readonly ms: number) {
+  constructor(
+    private readonly ms: number,
+    onExpire: () => void,
+  ) {
     this.expired = new Promise((resolve) => {
-      this.fire = () => resolve(IDLE);
+      this.fire = () => {
+        this.fired = true;
+        onExpire();
+        resolve(IDLE);
+      };
     });
     this.restart();
   }
