@@ -207,14 +207,16 @@ describe('the run log', () => {
     await raw.execute({ sql: 'INSERT INTO run_events (run_id, seq, chunk, created_at) VALUES (?, 1, ?, 0)', args: ['run-rows', JSON.stringify(delta('a'))] });
     await appendRunEvents(db, 'run-rows', [2, 3, 4, 5].map((seq) => ({ seq, chunk: delta(`b${seq}`) })));
     // A gap in the numbers splits a batch into rows of consecutive chunks.
-    await appendRunEvents(db, 'run-rows', [6, 7, 9].map((seq) => ({ seq, chunk: delta(`c${seq}`) })));
+    // Long deltas: a row from 1 KiB of JSON is deflated.
+    const long = (seq: number) => `c${seq}${'x'.repeat(600)}`;
+    await appendRunEvents(db, 'run-rows', [6, 7, 9].map((seq) => ({ seq, chunk: delta(long(seq)) })));
     const rows = await raw.execute({ sql: 'SELECT seq, typeof(chunk) AS kind FROM run_events WHERE run_id = ? ORDER BY seq', args: ['run-rows'] });
     raw.close();
     expect(rows.rows.map((row) => Number(row.seq))).toEqual([1, 5, 7, 9]);
-    // Batches are stored deflated (a blob), the old row stays JSON text.
-    expect(rows.rows.map((row) => row.kind)).toEqual(['text', 'blob', 'blob', 'blob']);
+    // A batch from 1 KiB of JSON is stored deflated (a blob), a shorter one as JSON text, as is the old row.
+    expect(rows.rows.map((row) => row.kind)).toEqual(['text', 'text', 'blob', 'text']);
     const all = await readRunEvents(db, 'run-rows', 0);
-    expect(all.map((event) => [event.seq, (event.chunk as { delta: string }).delta])).toEqual([[1, 'a'], [2, 'b2'], [3, 'b3'], [4, 'b4'], [5, 'b5'], [6, 'c6'], [7, 'c7'], [9, 'c9']]);
+    expect(all.map((event) => [event.seq, (event.chunk as { delta: string }).delta])).toEqual([[1, 'a'], [2, 'b2'], [3, 'b3'], [4, 'b4'], [5, 'b5'], [6, long(6)], [7, long(7)], [9, long(9)]]);
     expect((await readRunEvents(db, 'run-rows', 3)).map((event) => event.seq)).toEqual([4, 5, 6, 7, 9]);
     expect((await readRunEvents(db, 'run-rows', 1, 2)).map((event) => event.seq)).toEqual([2, 3]);
     expect((await readRunEvents(db, 'run-rows', 9)).length).toBe(0);
