@@ -213,19 +213,19 @@ interface CallStream {
   cancel(): void;
 }
 
-/** Reads `stream`, cancelled at most once (a cancel's own failure is of no interest: the attempt is over). */
-function readerOf(stream: ReadableStream<StreamPart>): Pick<CallStream, 'cancel'> & { read: () => Promise<Read> } {
+/** `stream` read through its reader (a cancel's own failure is of no interest: the attempt is over). */
+function readerOf(stream: ReadableStream<StreamPart>): CallStream {
   const reader = stream.getReader();
-  return { read: () => reader.read() as Promise<Read>, cancel: () => void reader.cancel().catch(() => {}) };
+  return { next: () => reader.read() as Promise<Read>, cancel: () => void reader.cancel().catch(() => {}) };
 }
 
 /** The call's parts, the first read starting it: `response-start` with what was sent, then the model's stream. */
 function modelCall(request: ModelCallRequest, signal: AbortSignal): CallStream {
-  let stream: ReturnType<typeof readerOf> | undefined;
+  let stream: CallStream | undefined;
   let cancelled = false;
   return {
     next() {
-      if (stream) return stream.read();
+      if (stream) return stream.next();
       return streamLanguageModelCall(callArgs(request, signal)).then((call): Read => {
         stream = readerOf(call.stream);
         if (cancelled) stream.cancel();
@@ -264,8 +264,7 @@ function tracedCall(request: ModelCallRequest, signal: AbortSignal): CallStream 
     // Errors are read from the stream; this only silences the SDK's console logging.
     onError: () => {},
   });
-  const { read, cancel } = readerOf(result.stream);
-  return { next: read, cancel };
+  return readerOf(result.stream);
 }
 
 function onPart(state: Attempt, part: StreamPart): void {
