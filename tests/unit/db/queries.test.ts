@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type Db } from '@/db/client';
 import { getMessageRow, loadMessageRows, messageExists, saveMessage } from '@/db/queries/messages';
-import { createRun, finishRun, insertRunStep, listOrphanedRuns, listRunSteps, listRuns } from '@/db/queries/runs';
+import { createRun, finishRun, insertRunStep, listOrphanedRuns, listRunSteps, listRuns, renewRunLeases, requestRunStop } from '@/db/queries/runs';
 import { grantTool, toolPermissionState } from '@/db/queries/grants';
 import { createSession, deleteSession, getPermissionMode, getSession, listSessions, setAutoTitle, touchSession, updateSession } from '@/db/queries/sessions';
 import { emptyUsage, type AgentUIMessage } from '@/lib/agent/messages';
@@ -94,6 +94,23 @@ describe('messages', () => {
 });
 
 describe('runs', () => {
+  it('renews the leases of all of an instance\'s runs at once, more than one statement holds, and says which were asked to stop', async () => {
+    const count = 1_100;
+    for (let i = 0; i < count; i++) {
+      await createSession(db, { id: `s${i}`, ownerId: 'me', modelKey: 'demo:demo-agent' });
+      await createRun(db, { id: `r${i}`, sessionId: `s${i}`, ownerId: 'me', messageId: `m${i}`, modelKey: 'x', instanceId: i === 7 ? 'other' : 'here', leaseExpiresAt: 1 });
+    }
+    await requestRunStop(db, 'me', 's1050');
+    await finishRun(db, 'r3', { status: 'completed', endReason: 'completed' });
+    const ids = Array.from({ length: count }, (_, i) => `r${i}`);
+    const renewed = await renewRunLeases(db, ids, 'here', 99);
+    // Neither a run of another instance nor one that ended is renewed.
+    expect(renewed.size).toBe(count - 2);
+    expect(renewed.has('r7') || renewed.has('r3')).toBe(false);
+    expect([...renewed].filter(([, state]) => state.stopRequested).map(([id]) => id)).toEqual(['r1050']);
+    expect((await listOrphanedRuns(db, 50)).map((run) => run.id)).toEqual(['r7']);
+  });
+
   it('records runs and their step traces', async () => {
     await createSession(db, { id: 's', ownerId: 'me', modelKey: 'demo:demo-agent' });
     expect(await createRun(db, { id: 'r', sessionId: 's', ownerId: 'me', messageId: 'a1', modelKey: 'demo:demo-agent', instanceId: 'inst-test', leaseExpiresAt: Date.now() + 60_000 })).toBe(true);
