@@ -2,7 +2,7 @@
 // production build, the tests of the built standalone server (container start, two instances),
 // and the Playwright end-to-end tests in real Chromium. Stops at the first failing stage.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,8 @@ const runId = String(Date.now());
 // Every stage's temporary files (test databases, workspaces, copies of the built server) go in one folder, removed
 // at the end: the test files leave theirs behind, and a day of runs left 11 GB in the system's temp folder.
 const tempRoot = mkdtempSync(path.join(tmpdir(), 'ap-test-'));
+// As the system's temp folder is: the container test's server runs as another user (1000:1000), which must reach it.
+chmodSync(tempRoot, 0o1777);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', E2E_RUN_ID: runId, CI: process.env.CI ?? '1', TMPDIR: tempRoot };
 
 const vitestReport = path.join(artifacts, 'vitest.json');
