@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import { renewRunLeases } from '@/db/queries/runs';
+import { preparedPerDb } from '@/db/prepared';
 import { HEARTBEAT_MS, LEASE_MS } from './recovery';
 import type { LogLine } from './run-stream';
 
@@ -16,7 +17,7 @@ interface Beat {
  * was a fifth of the statements of a batch of 100 concurrent runs (100 UPDATEs a second).
  */
 class LeaseGroup {
-  readonly beats = new Set<Beat>();
+  private readonly beats = new Set<Beat>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private renewing = false;
 
@@ -67,26 +68,18 @@ class LeaseGroup {
   }
 }
 
-const groups = new WeakMap<Db, Map<string, LeaseGroup>>();
+/** Per database handle, its lease groups by owner. */
+const groupsOf = preparedPerDb((_db: Db) => new Map<string, LeaseGroup>());
 
 /**
  * The lease says this process still runs the run; the same beat picks up a Stop asked elsewhere. Every run of an owner
  * in a database beats with the others, once a second. Answers the function that stops the run's beat.
  */
 export function startHeartbeat(db: Db, runId: string, owner: string, controller: AbortController, logLine: LogLine): () => void {
-  let byOwner = groups.get(db);
-  if (!byOwner) {
-    byOwner = new Map();
-    groups.set(db, byOwner);
-  }
-  const owners = byOwner;
-  let group = owners.get(owner);
-  if (!group) {
-    group = new LeaseGroup(db, owner, () => owners.delete(owner));
-    owners.set(owner, group);
-  }
-  const joined = group;
+  const groups = groupsOf(db);
+  const group = groups.get(owner) ?? new LeaseGroup(db, owner, () => groups.delete(owner));
+  groups.set(owner, group);
   const beat: Beat = { runId, controller, logLine };
-  joined.add(beat);
-  return () => joined.delete(beat);
+  group.add(beat);
+  return () => group.delete(beat);
 }
