@@ -5,6 +5,7 @@ import type { ChatStatus } from 'ai';
 import { StickToBottom, type StickToBottomContext } from 'use-stick-to-bottom';
 import { AssistantMessage } from '@/components/chat/assistant-message';
 import { useParkedRow } from '@/components/chat/hooks/use-parked-row';
+import { LetGoOnScrollUp } from '@/components/chat/let-go-on-scroll-up';
 import { LoadEarlier, type EarlierMessages } from '@/components/chat/load-earlier';
 import { ScrollToBottomButton } from '@/components/chat/scroll-to-bottom-button';
 import { ThinkingIndicator } from '@/components/chat/thinking-indicator';
@@ -113,6 +114,7 @@ export function Transcript({
         )}
         {after}
       </StickToBottom.Content>
+      <LetGoOnScrollUp />
       <ScrollToBottomButton />
     </StickToBottom>
   );
