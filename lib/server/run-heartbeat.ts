@@ -3,13 +3,28 @@ import type { Db } from '@/db/client';
 import { renewRunLeases } from '@/db/queries/runs';
 import { preparedPerDb } from '@/db/prepared';
 import { HEARTBEAT_MS, LEASE_MS } from './recovery';
+import type { RunLease } from './run-lease';
 import type { LogLine } from './run-stream';
+
+/**
+ * How long before its lease runs out (as this process counts it) a run stops writing on trust and asks the database
+ * first: other instances take a run over once its lease ran out by their clocks, so this covers clocks that differ by
+ * up to this much, and a write that was on its way when the lease ran out.
+ */
+const LEASE_MARGIN_MS = 3_000;
 
 /** A run this process owns: what its beat aborts, and where it says that a renewal failed. */
 interface Beat {
   runId: string;
   controller: AbortController;
   logLine: LogLine;
+  /** Called once, when a renewal finds the run no longer this process's. */
+  onLost: () => void;
+  /** Until when the lease is held, from the start of its last renewal. */
+  heldUntil: number;
+  lost: boolean;
+  /** Writes waiting for the next renewal's answer. */
+  waiting: ((held: boolean) => void)[];
 }
 
 /**
@@ -35,10 +50,20 @@ class LeaseGroup {
   }
 
   delete(beat: Beat): void {
+    for (const resolve of beat.waiting.splice(0)) resolve(!beat.lost);
     if (!this.beats.delete(beat) || this.beats.size > 0) return;
     clearInterval(this.timer);
     this.timer = undefined;
     this.onEmpty();
+  }
+
+  held(beat: Beat): boolean | Promise<boolean> {
+    if (beat.lost) return false;
+    if (!this.beats.has(beat) || Date.now() < beat.heldUntil - LEASE_MARGIN_MS) return true;
+    return new Promise((resolve) => {
+      beat.waiting.push(resolve);
+      void this.renew();
+    });
   }
 
   /** Extends every lease; a Stop asked elsewhere, or a run taken over, aborts that run. A beat still renewing (a locked database) skips this one. */
@@ -46,21 +71,28 @@ class LeaseGroup {
     if (this.renewing) return;
     this.renewing = true;
     const beats = [...this.beats];
+    const startedAt = Date.now();
     try {
       const renewed = await renewRunLeases(
         this.db,
         beats.map((beat) => beat.runId),
         this.owner,
-        Date.now() + LEASE_MS,
+        startedAt + LEASE_MS,
       );
       for (const beat of beats) {
         // Ended while the statement ran: nothing to tell it.
         if (!this.beats.has(beat)) continue;
         const state = renewed.get(beat.runId);
+        if (state) beat.heldUntil = startedAt + LEASE_MS;
+        else if (!beat.lost) {
+          beat.lost = true;
+          beat.onLost();
+        }
+        for (const resolve of beat.waiting.splice(0)) resolve(!beat.lost);
         if (state?.stopRequested) beat.controller.abort(new Error('stopped by user'));
-        else if (!state && !beat.controller.signal.aborted) beat.controller.abort(new Error('This run was taken over as interrupted (its lease ran out).'));
       }
     } catch (error) {
+      // Writes waiting for an answer wait for the next beat.
       for (const beat of beats) beat.logLine.warn({ err: error }, 'renewing the lease failed (it is retried every second)');
     } finally {
       this.renewing = false;
@@ -72,14 +104,20 @@ class LeaseGroup {
 const groupsOf = preparedPerDb((_db: Db) => new Map<string, LeaseGroup>());
 
 /**
- * The lease says this process still runs the run; the same beat picks up a Stop asked elsewhere. Every run of an owner
- * in a database beats with the others, once a second. Answers the function that stops the run's beat.
+ * The lease says this process still runs the run; the same beat picks up a Stop asked elsewhere (it aborts
+ * `controller`) and a takeover (`onLost`). Every run of an owner in a database beats with the others, once a second.
  */
-export function startHeartbeat(db: Db, runId: string, owner: string, controller: AbortController, logLine: LogLine): () => void {
+export function startHeartbeat(
+  db: Db,
+  runId: string,
+  owner: string,
+  run: { controller: AbortController; logLine: LogLine; onLost: () => void },
+): RunLease {
   const groups = groupsOf(db);
   const group = groups.get(owner) ?? new LeaseGroup(db, owner, () => groups.delete(owner));
   groups.set(owner, group);
-  const beat: Beat = { runId, controller, logLine };
+  // The run's row was written (or claimed) with a lease from about now.
+  const beat: Beat = { runId, ...run, heldUntil: Date.now() + LEASE_MS, lost: false, waiting: [] };
   group.add(beat);
-  return () => group.delete(beat);
+  return { held: () => group.held(beat), stop: () => group.delete(beat) };
 }

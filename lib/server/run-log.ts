@@ -6,6 +6,7 @@ import { appendRunEventBatches, readRunEvents, rewriteRunEvents, type RunEvent, 
 import { getRun } from '@/db/queries/runs';
 import { preparedPerDb } from '@/db/prepared';
 import type { AgentUIMessageChunk } from '@/lib/agent/messages';
+import { ALWAYS_HELD, type RunLease } from './run-lease';
 
 /**
  * The run log: every chunk of a run gets a sequence number and goes into run_events,
@@ -109,6 +110,8 @@ export class RunLog {
     private readonly onWriteFailure: (error: unknown) => void = () => {},
     /** The last chunk earlier invocations of this run logged: this one numbers on from there. */
     private readonly baseSeq = 0,
+    /** Asked before each batch is written: a run another instance took over is that instance's to log (run-heartbeat.ts). */
+    private readonly lease: Pick<RunLease, 'held'> = ALWAYS_HELD,
   ) {}
 
   get lastSeq(): number {
@@ -134,6 +137,8 @@ export class RunLog {
     if (batch.length === 0) return this.writing;
     this.writing = this.writing.then(async () => {
       if (this.failure) return;
+      const held = this.lease.held();
+      if (held !== true && !(await held)) return;
       try {
         await writerFor(this.db)({ runId: this.runId, events: batch });
         this.writes++;

@@ -194,6 +194,18 @@ async function launchRun(
   const logLine = logger.child({ runId, sessionId });
   const controller = new AbortController();
   if (chain.stopRequested) controller.abort(new Error('stopped by user'));
+  const toolSet = input.toolSet ?? (await sessionToolsFor({ db, ownerId, sessionId, forRun: true, switchedOff: input.overrides?.switchedOff }));
+  const lease = startHeartbeat(db, runId, owner, {
+    controller,
+    logLine,
+    // This process stalled past its lease and another instance interrupted the run: its message, log and row are that
+    // instance's now. Followers here go on reading the table (where that instance wrote the end).
+    onLost: () => {
+      logLine.warn('another instance took this run over as interrupted (its lease ran out here): letting go of it');
+      log.handOff();
+      controller.abort(new Error('This run was taken over as interrupted (its lease ran out).'));
+    },
+  });
   // A run whose log cannot be written fails visibly (not as "stopped by you").
   let logFailure: RunEnd | undefined;
   const log = new RunLog(
@@ -205,9 +217,9 @@ async function launchRun(
       controller.abort(new Error(logFailure.message));
     },
     chain.lastSeq,
+    lease,
   );
-  const toolSet = input.toolSet ?? (await sessionToolsFor({ db, ownerId, sessionId, forRun: true, switchedOff: input.overrides?.switchedOff }));
-  const saver = messageSaver(db, ownerId, sessionId, logLine);
+  const saver = messageSaver(db, ownerId, sessionId, logLine, lease);
   const outcome: { result?: RunResult | PausedRun } = {};
   const budgetMs = invocationBudgetMs();
   const invocationStartedAt = Date.now();
@@ -233,7 +245,6 @@ async function launchRun(
   const run: ActiveRun = { runId, sessionId, ownerId, messageId, controller, log, done: Promise.resolve() };
   activeRuns.set(sessionId, run);
   releaseSession(sessionId);
-  const stopHeartbeat = startHeartbeat(db, runId, owner, controller, logLine);
 
   run.done = (async () => {
     try {
@@ -247,13 +258,15 @@ async function launchRun(
 
   async function runToItsEnd(): Promise<void> {
     await streamed;
-    stopHeartbeat();
     await saver.settled();
+    // Taken over while this process stalled: nothing more is written here (no end, no row, no next queued message).
+    if (!(await lease.held())) return letGo();
     const result = outcome.result;
     // Step mode paused before a model call: the run ends here, waiting (its call kept on the row for Continue).
     const pausedCall = result && 'paused' in result ? result.beforeModelCall : undefined;
     if (result && 'paused' in result && !pausedCall && !run.interruptedByShutdown) {
       await log.flush();
+      lease.stop();
       if (!logFailure) return handOff(run, result.paused, { input, owner, toolSet, logLine });
     }
     // Cut short by a shutdown, or by a log it could not write: the message and followers say which.
@@ -264,12 +277,22 @@ async function launchRun(
     else if (pausedCall && result && 'paused' in result) await landRunWrite(() => recordPausedCall(db, runId, { checkpoint: result.paused, call: pausedCall, origin: input.origin })).catch((error) => logLine.error({ err: error }, 'keeping the paused call failed'));
     // The workspace as this turn left it: a fork from this message starts with these files.
     if (saver.last()) await landRunWrite(() => saveWorkspaceSnapshot(db, ownerId, sessionId, messageId)).catch((error) => logLine.error({ err: error }, 'saving the workspace snapshot failed'));
+    // Every chunk written while the lease still answers for them, then the row.
+    await log.close();
+    lease.stop();
     await settleRun({ db, ownerId, sessionId, runId, log, end, usage: outcome.result?.usage, logLine });
     await toolSet.close().catch((error) => logLine.error({ err: error }, 'closing tools failed'));
     activeRuns.delete(sessionId);
     // Before the stream ends: a follower reattaches to the next run.
     if (!isDraining()) await input.afterRun?.(end).catch((error) => logLine.error({ err: error }, 'after-run step failed'));
     log.endFollowers();
+  }
+
+  async function letGo(): Promise<void> {
+    lease.stop();
+    log.handOff();
+    await toolSet.close().catch((error) => logLine.error({ err: error }, 'closing tools failed'));
+    activeRuns.delete(sessionId);
   }
   // The run's spans leave (flushTraces) however it ended or paused, while the platform still keeps this invocation alive for it.
 

@@ -20,6 +20,7 @@ import { coalesceDeltas } from './delta-coalescer';
 import { describeError } from './errors';
 import { agentInstructions } from './instructions';
 import { permissionHooks } from './permission-hooks';
+import type { RunLease } from './run-lease';
 import { landRunWrite } from './run-log';
 import { summarizerFor } from './summarizer';
 import { openStepTraceStore, type StepTraceStore } from './step-trace-store';
@@ -36,14 +37,15 @@ export type LogLine = Pick<Logger, 'error' | 'warn' | 'info'>;
  * save never lands after the final one, each after the turn it was asked in
  * (deferred-writes.ts). `last` is what was saved most recently.
  */
-export function messageSaver(db: Db, ownerId: string, sessionId: string, logLine: LogLine) {
+export function messageSaver(db: Db, ownerId: string, sessionId: string, logLine: LogLine, lease: Pick<RunLease, 'held'>) {
   const writes = deferredWrites();
   let last: AgentUIMessage | undefined;
   return {
-    /** Saves the message (a snapshot may still be on its way: UIMessageState.snapshot). */
+    /** Saves the message (a snapshot may still be on its way: UIMessageState.snapshot); not once another instance took the run over. */
     save(message: AgentUIMessage | Promise<AgentUIMessage>): Promise<void> {
       return writes.add(async () => {
         const saved = await message;
+        if (!(await lease.held())) return;
         last = saved;
         await landRunWrite(() => saveMessage(db, ownerId, sessionId, saved)).catch((error) => {
           logLine.error({ err: error }, 'saving message failed');

@@ -246,4 +246,49 @@ describe('two instances on one libSQL database', () => {
     }
     expect((await preview(b, '127.0.0.8')).status).toBe(200);
   });
+
+  it('a run on A that stalls past its lease is interrupted from B; A, woken, writes nothing over it and lets the session go', async () => {
+    const id = await newSessionOn(a);
+    const started = chatOn(a, id, 'Slowly [[scenario:slow?delayMs=50&chunks=1000]]').then((response) => response.text());
+    const [run] = await until(() => runsOn(b, id), (runs) => runs[0]?.status === 'running');
+    const db = createClient({ url: libsqlUrl });
+    const logged = async () => {
+      const [row] = (await db.execute({ sql: 'SELECT count(*) AS n, max(seq) AS last FROM run_events WHERE run_id = ?', args: [run!.id] })).rows;
+      return { rows: Number(row!.n), last: Number(row!.last) };
+    };
+    try {
+      await until(logged, (log) => log.rows > 2);
+      // A stops dead (as a process paused, swapped out or cut off does) for longer than its lease (15 s).
+      process.kill(a.pid, 'SIGSTOP');
+      let followed: string;
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 16_500));
+        // Following the session on B finds the lease run out: B interrupts the run, rebuilt from its log.
+        const follow = await fetch(`${b.url}/api/chat/${id}/stream`, as());
+        expect(follow.status).toBe(200);
+        followed = await follow.text();
+      } finally {
+        process.kill(a.pid, 'SIGCONT');
+      }
+      expect(followed).toContain('"reason":"server-restart"');
+      const closed = await logged();
+      expect((await runsOn(b, id))[0]).toMatchObject({ id: run!.id, status: 'interrupted' });
+
+      // A wakes with the model's buffered output and its heartbeat due: it finds the run taken and lets it go.
+      // The stream A answered ends; the session takes a new turn on A (it was not left claimed there).
+      await started;
+      const next = await until(
+        () => chatOn(a, id, 'Again [[scenario:text]]').then(async (response) => ({ status: response.status, body: await response.text() })),
+        (reply) => reply.status !== 409,
+      );
+      expect(next.status).toBe(200);
+      // Nothing A did after waking reached the interrupted run: its message is the one B closed, its log ends where B ended it.
+      const body = (await (await fetch(`${b.url}/api/sessions/${id}`, as())).json()) as { session: { messages: Array<{ id: string; role: string; metadata?: { runEnd?: { reason: string } } }> } };
+      const answers = body.session.messages.filter((message) => message.role === 'assistant');
+      expect(answers.map((message) => message.metadata?.runEnd?.reason)).toEqual(['server-restart', 'completed']);
+      expect(await logged()).toEqual(closed);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
 });

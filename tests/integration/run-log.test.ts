@@ -5,11 +5,13 @@
  * owner died, rebuilt from its log.
  */
 import { createClient, type Client, type InStatement } from '@libsql/client';
-import { describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { appendRunEvents, readRunEvents } from '@/db/queries/run-events';
-import { createRun, getRun, requestRunStop } from '@/db/queries/runs';
+import { createRun, finishRun, getRun, requestRunStop } from '@/db/queries/runs';
 import type { AgentUIMessageChunk } from '@/lib/agent/messages';
+import { startHeartbeat } from '@/lib/server/run-heartbeat';
 import { followRunFromLog, MAX_BATCH, RunLog } from '@/lib/server/run-log';
 import { params, parseChunks, readChunks, setupAppHarness } from '../support/app-harness';
 
@@ -374,6 +376,41 @@ describe('the run log', () => {
     expect((await app.sessionMessages(kept)).at(-1)!.metadata?.runEnd?.reason).toBe('completed');
     expect((await app.sessionMessages(stopped)).at(-1)!.metadata?.runEnd?.reason).toBe('cancelled');
     console.info(`lease renewals: 3 runs, ${statements} statements over ${beats} s; the taken run's end: ${/"reason":"([^"]+)"/.exec(takenText)?.[1]}`);
+  });
+
+  it('a lease near its end (as this process counts it) is asked of the database before a write: held once renewed, lost once another instance ended the run', async () => {
+    const db = await getDb();
+    const sessionId = await app.newSession();
+    await createRun(db, { id: 'run-lease', sessionId, ownerId: 'local', messageId: 'm-lease', modelKey: 'x', instanceId: 'test-lease', leaseExpiresAt: Date.now() + 15_000 });
+    const lost: string[] = [];
+    const lease = startHeartbeat(db, 'run-lease', 'test-lease', { controller: new AbortController(), logLine: pino({ level: 'silent' }), onLost: () => lost.push('lost') });
+    const log = new RunLog(db, 'run-lease', undefined, 0, lease);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Fresh: held without a statement.
+      expect(lease.held()).toBe(true);
+      // Two seconds before its end (the process stalled): the next renewal answers.
+      vi.setSystemTime(Date.now() + 13_000);
+      const answer = lease.held();
+      expect(answer).toBeInstanceOf(Promise);
+      await expect(answer).resolves.toBe(true);
+      // Renewed from now: held again without asking.
+      expect(lease.held()).toBe(true);
+      log.append(delta('while held'));
+      await log.flush();
+
+      // Another instance found the lease run out and interrupted the run; this process stalls again.
+      expect(await finishRun(db, 'run-lease', { status: 'interrupted', endReason: 'server-restart' })).toBe(true);
+      vi.setSystemTime(Date.now() + 13_000);
+      log.append(delta('after the takeover'));
+      await log.flush();
+      expect((await readRunEvents(db, 'run-lease', 0)).map((event) => event.chunk)).toEqual([delta('while held')]);
+      expect(lease.held()).toBe(false);
+      expect(lost).toEqual(['lost']);
+    } finally {
+      vi.useRealTimers();
+      lease.stop();
+    }
   });
 
   it('interrupts a run whose owner died, rebuilding its message from the log: partial text kept, three open tool calls closed', async () => {
