@@ -5,9 +5,9 @@ import type { ChatStatus } from 'ai';
 import { StickToBottom, type StickToBottomContext } from 'use-stick-to-bottom';
 import { AssistantMessage } from '@/components/chat/assistant-message';
 import { useParkedRow } from '@/components/chat/hooks/use-parked-row';
-import { LetGoOnScrollUp } from '@/components/chat/let-go-on-scroll-up';
 import { LoadEarlier, type EarlierMessages } from '@/components/chat/load-earlier';
 import { ScrollToBottomButton } from '@/components/chat/scroll-to-bottom-button';
+import { StickByScroll } from '@/components/chat/stick-by-scroll';
 import { ThinkingIndicator } from '@/components/chat/thinking-indicator';
 import { UserMessage } from '@/components/chat/user-message';
 import type { AgentUIMessage } from '@/lib/agent/messages';
@@ -114,7 +114,7 @@ export function Transcript({
         )}
         {after}
       </StickToBottom.Content>
-      <LetGoOnScrollUp />
+      <StickByScroll />
       <ScrollToBottomButton />
     </StickToBottom>
   );

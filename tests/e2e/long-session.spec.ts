@@ -137,23 +137,35 @@ test.describe('a long session', () => {
     texts.forEach((text, n) => expect(text).toContain(textOf(n)));
   });
 
-  test('a scroll up while the transcript grows lets go of the bottom and loads the page before', async ({ page }) => {
+  test('scrolled up or back down while the transcript grows, the view lets go of the bottom and takes hold again', async ({ page }) => {
     const id = await seedLongSession(page.request, 120, 'grow');
     await openSession(page, id);
     await expect(page.getByText(textOf(119))).toBeInViewport();
     const before = await loadedRows(page).count();
     const scroller = transcript(page).locator('xpath=..');
-    // One scroll to the top (as a scrollbar drag, a flick or the Home key make: no wheel event) in the frame the
-    // content grows at the bottom (as the newest output does, or rows drawn as they come near). use-stick-to-bottom
-    // ignores scroll events during a resize: without LetGoOnScrollUp the view is pulled back to the bottom.
+    // One scroll (as a scrollbar drag, a flick, Home or End make: no wheel event) in the frame the content grows at the
+    // bottom (as the newest output does, or rows drawn as they come near). use-stick-to-bottom ignores scroll events
+    // during a resize: without StickByScroll the view is pulled back to the bottom, and back at the bottom it does not follow.
+    const growAndScroll = (to: 'top' | 'bottom') =>
+      scroller.evaluate((element, where) => {
+        const content = element.querySelector<HTMLElement>('[data-testid="transcript"]')!;
+        content.style.minHeight = `${content.offsetHeight + 400}px`;
+        element.scrollTo({ top: where === 'top' ? 0 : element.scrollHeight });
+      }, to);
+    await growAndScroll('top');
+    await expect.poll(() => loadedRows(page).count()).toBeGreaterThan(before);
+    const toBottom = page.getByTestId('scroll-to-bottom');
+    await expect(toBottom).toBeVisible();
+    expect(await distanceFromBottom(page)).toBeGreaterThan(2000);
+
+    await growAndScroll('bottom');
+    await expect(toBottom).toHaveCount(0);
+    // Held again: the next growth is followed.
     await scroller.evaluate((element) => {
       const content = element.querySelector<HTMLElement>('[data-testid="transcript"]')!;
-      content.style.minHeight = `${content.offsetHeight + 400}px`;
-      element.scrollTo({ top: 0 });
+      content.style.minHeight = `${content.offsetHeight + 600}px`;
     });
-    await expect.poll(() => loadedRows(page).count()).toBeGreaterThan(before);
-    await expect(page.getByTestId('scroll-to-bottom')).toBeVisible();
-    expect(await distanceFromBottom(page)).toBeGreaterThan(2000);
+    await expect.poll(() => distanceFromBottom(page)).toBeLessThan(2);
   });
 
   test('the load-earlier button works from the keyboard and keeps the view where it was', async ({ page }) => {
