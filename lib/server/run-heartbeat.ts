@@ -13,6 +13,9 @@ import type { LogLine } from './run-stream';
  */
 const LEASE_MARGIN_MS = 3_000;
 
+/** Nobody else can have taken the run yet: its last renewal started less than the lease minus the margin ago. */
+const surelyHeld = (beat: Beat) => Date.now() < beat.heldUntil - LEASE_MARGIN_MS;
+
 /** A run this process owns: what its beat aborts, and where it says that a renewal failed. */
 interface Beat {
   runId: string;
@@ -59,7 +62,7 @@ class LeaseGroup {
 
   held(beat: Beat): boolean | Promise<boolean> {
     if (beat.lost) return false;
-    if (!this.beats.has(beat) || Date.now() < beat.heldUntil - LEASE_MARGIN_MS) return true;
+    if (!this.beats.has(beat) || surelyHeld(beat)) return true;
     return new Promise((resolve) => {
       beat.waiting.push(resolve);
       void this.renew();
@@ -88,7 +91,8 @@ class LeaseGroup {
           beat.lost = true;
           beat.onLost();
         }
-        for (const resolve of beat.waiting.splice(0)) resolve(!beat.lost);
+        // A renewal sent before a stall and answered after it does not vouch for now: the writes wait for the next.
+        if (beat.lost || surelyHeld(beat)) for (const resolve of beat.waiting.splice(0)) resolve(!beat.lost);
         if (state?.stopRequested) beat.controller.abort(new Error('stopped by user'));
       }
     } catch (error) {

@@ -9,9 +9,11 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { appendRunEvents, readRunEvents } from '@/db/queries/run-events';
-import { createRun, finishRun, getRun, requestRunStop } from '@/db/queries/runs';
+import { createRun, finishRun, getRun, getRunningRun, requestRunStop } from '@/db/queries/runs';
 import type { AgentUIMessageChunk } from '@/lib/agent/messages';
+import { interruptRun, SERVER_RESTART_END } from '@/lib/server/recovery';
 import { startHeartbeat } from '@/lib/server/run-heartbeat';
+import { isSessionRunning } from '@/lib/server/run-manager';
 import { followRunFromLog, MAX_BATCH, RunLog } from '@/lib/server/run-log';
 import { params, parseChunks, readChunks, setupAppHarness } from '../support/app-harness';
 
@@ -360,10 +362,17 @@ describe('the run log', () => {
     // Two beats with all three running.
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect(await requestRunStop(db, 'local', stopped)).toBeDefined();
-    // Another instance took this run over (its lease ran out there): this process lets go of it.
+    // Another instance holds this run now (its lease ran out there, as when this process stalls): at its next beat this
+    // process lets go of it. That instance then interrupts it, as recovery does; the follower here reads that end.
+    const takenRun = await getRunningRun(db, 'local', taken);
     const raw = createClient({ url: process.env.DATABASE_URL! });
-    await raw.execute({ sql: "UPDATE runs SET instance_id = 'elsewhere' WHERE session_id = ? AND status = 'running'", args: [taken] });
+    await raw.execute({ sql: "UPDATE runs SET instance_id = 'elsewhere' WHERE id = ?", args: [takenRun!.id] });
     raw.close();
+    for (let waited = 0; isSessionRunning(taken); waited += 50) {
+      expect(waited).toBeLessThan(5_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await interruptRun(db, takenRun!, SERVER_RESTART_END)).toBe(true);
     const [keptText, stoppedText, takenText] = await Promise.all(rest);
     const statements = renewals.stop();
     const beats = Math.floor((Date.now() - since) / 1000);
@@ -375,6 +384,9 @@ describe('the run log', () => {
     expect(keptText).not.toContain('"reason":"cancelled"');
     expect((await app.sessionMessages(kept)).at(-1)!.metadata?.runEnd?.reason).toBe('completed');
     expect((await app.sessionMessages(stopped)).at(-1)!.metadata?.runEnd?.reason).toBe('cancelled');
+    // The message is the one the interrupting instance closed, not this process's (which would say cancelled).
+    expect((await app.sessionMessages(taken)).at(-1)!.metadata?.runEnd?.reason).toBe('server-restart');
+    expect((await getRun(db, takenRun!.id))?.status).toBe('interrupted');
     console.info(`lease renewals: 3 runs, ${statements} statements over ${beats} s; the taken run's end: ${/"reason":"([^"]+)"/.exec(takenText)?.[1]}`);
   });
 
@@ -396,6 +408,14 @@ describe('the run log', () => {
       await expect(answer).resolves.toBe(true);
       // Renewed from now: held again without asking.
       expect(lease.held()).toBe(true);
+      // A renewal sent before a stall and answered after it does not vouch for the time after: the write waits for
+      // the next renewal (the beat a second later), not for the one on its way.
+      vi.setSystemTime(Date.now() + 13_000);
+      const renewals = countStatements(db, /update "runs" set "lease_expires_at"/i);
+      const afterStall = lease.held();
+      vi.setSystemTime(Date.now() + 13_000);
+      await expect(afterStall).resolves.toBe(true);
+      expect(renewals.stop()).toBeGreaterThanOrEqual(2);
       log.append(delta('while held'));
       await log.flush();
 
