@@ -8,7 +8,7 @@ import { createClient } from '@libsql/client';
 import { decodeJson } from '@/db/compressed-json';
 import { expect, test, type Page } from '@playwright/test';
 import { SCRIPTED_ENV, startApp, type AppProcess } from './app-process';
-import { lastAssistant, scenario, send, shot, uniqueId, waitForHydration, waitForRunEnd } from './helpers';
+import { answerText, lastAssistant, scenario, send, shot, uniqueId, waitForHydration, waitForRunEnd } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -207,6 +207,21 @@ test.describe('tabs and reloads', () => {
     await waitForRunEnd(page, 'completed');
     await waitForRunEnd(second, 'completed');
     await expect(lastAssistant(second)).toContainText('w119');
+    await second.close();
+  });
+
+  test('a quick turn sent in another tab, started and ended between the idle tab\'s looks, shows up there', async ({ page, context }) => {
+    const id = await createSessionOn(app, page);
+    await openOn(page, app, id);
+    const second = await context.newPage();
+    await openOn(second, app, id);
+    await send(page, `Quick one ${scenario('text', { key: uniqueId() })}`);
+    await waitForRunEnd(page, 'completed');
+    // The idle tab looks every 2.5 s for a running run: this one ended long before (it is shown as saved, once).
+    await expect(second.getByTestId('message-user').last()).toContainText('Quick one', { timeout: 10_000 });
+    const answer = ((await answerText(lastAssistant(page)).textContent()) ?? '').trim();
+    expect(answer.length).toBeGreaterThan(0);
+    await expect(answerText(lastAssistant(second))).toHaveText(answer);
     await second.close();
   });
 

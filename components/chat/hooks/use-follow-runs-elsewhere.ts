@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { ChatRequestOptions } from 'ai';
 import { reattachOptions } from '@/components/chat/hooks/use-chat-transport';
 import type { AgentUIMessage } from '@/lib/agent/messages';
@@ -30,10 +30,21 @@ export function useFollowRunsStartedElsewhere(input: {
   onAttached: () => void;
   intervalMs?: number;
 }) {
+  // The last ended run this tab read the transcript for: once per run.
+  const syncedFor = useRef<string | null>(null);
   const check = useEffectEvent(async () => {
     if (input.isBusy() || document.visibilityState !== 'visible') return;
     const [latest] = await fetchRuns(input.sessionId).catch(() => []);
-    if (!latest || latest.status !== 'running' || input.isBusy()) return;
+    if (!latest || input.isBusy()) return;
+    if (latest.status !== 'running') {
+      // Started and ended between two looks (a quick turn sent from another tab, the next queued message after a
+      // short one): this tab never saw it run. Show what it saved, once.
+      if (syncedFor.current === latest.id || input.messages.some((message) => message.metadata?.runId === latest.id)) return;
+      syncedFor.current = latest.id;
+      const saved = await fetchSession(input.sessionId, { limit: TRANSCRIPT_PAGE_SIZE }).catch(() => undefined);
+      if (saved && !saved.running && !input.isBusy()) input.setMessages(saved.messages, saved.history);
+      return;
+    }
     // This tab shows that run whole already; shown without its end, its stream was cut (a proxy's or
     // the platform's time limit, a chained invocation on Vercel) while the run goes on: attach again.
     if (input.messages.some((message) => message.metadata?.runId === latest.id && message.metadata.runEnd)) return;

@@ -80,6 +80,21 @@ test('a run this tab shows without its end, whose stream was cut while it goes o
   expect(setMessages).toHaveBeenCalledWith(saved, history);
 });
 
+test('a run that started and ended between two looks (a quick turn from another tab, the next queued message) is shown as saved, once', async () => {
+  const shown = [userText('u1', 'first'), reply('a1', 'run-1')];
+  const saved = [...shown, userText('u2', 'queued, quick'), reply('a2', 'run-2')];
+  const api = stubApi({ 'GET /api/sessions/s1/runs': () => runs('completed'), 'GET /api/sessions/s1': () => detail(saved, false) });
+  const setMessages = vi.fn();
+  const resumeStream = vi.fn(async () => {});
+  renderHook(() => useFollowRunsStartedElsewhere({ sessionId: 's1', messages: shown, isBusy: () => false, setMessages, resumeStream, onAttached: vi.fn(), intervalMs: 10 }));
+  await waitFor(() => expect(setMessages).toHaveBeenCalledWith(saved, history));
+  // Later looks find the same ended run: the transcript is not read again for it.
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  expect(api.calls.filter((call) => call.url.split('?')[0] === '/api/sessions/s1')).toHaveLength(1);
+  expect(setMessages).toHaveBeenCalledTimes(1);
+  expect(resumeStream).not.toHaveBeenCalled();
+});
+
 function followQueue(status: ChatStatus, saved: AgentUIMessage[], running: boolean) {
   stubApi({ 'GET /api/sessions/s1': () => detail(saved, running) });
   const setMessages = vi.fn();
