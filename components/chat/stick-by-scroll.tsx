@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useStickToBottomContext } from 'use-stick-to-bottom';
 
 /**
@@ -22,24 +22,29 @@ import { useStickToBottomContext } from 'use-stick-to-bottom';
  * person's scroll comes before any resize it causes. While let go, nothing but
  * the person (or the find bar) scrolls down.
  */
+/** Where the view is: `scrollTop`, and how much of the content is below the screen. */
+interface Place {
+  top: number;
+  below: number;
+}
+
 export function StickByScroll() {
   const { scrollRef, contentRef, stopScroll, scrollToBottom, isAtBottom } = useStickToBottomContext();
-  const sticking = useRef(isAtBottom);
-  useEffect(() => {
-    sticking.current = isAtBottom;
-  }, [isAtBottom]);
+  const moved = useEffectEvent((last: Place, now: Place) => {
+    // Below zero is an overscroll bouncing back at the bottom (Safari): not away from it.
+    if (now.top < last.top - 1 && now.below > Math.max(last.below, 0) + 1) stopScroll();
+    else if (now.top > last.top + 1 && now.below <= 1 && !isAtBottom) void scrollToBottom('instant');
+  });
 
   useEffect(() => {
     const scroller = scrollRef.current;
     const content = contentRef.current;
     if (!scroller || !content) return;
-    const place = () => ({ top: scroller.scrollTop, below: scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight });
+    const place = (): Place => ({ top: scroller.scrollTop, below: scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight });
     let last = place();
     const onScroll = () => {
       const now = place();
-      // Below zero is an overscroll bouncing back at the bottom (Safari): not away from it.
-      if (now.top < last.top - 1 && now.below > Math.max(last.below, 0) + 1) stopScroll();
-      else if (now.top > last.top + 1 && now.below <= 1 && !sticking.current) void scrollToBottom('instant');
+      moved(last, now);
       last = now;
     };
     const resizes = new ResizeObserver(() => (last = place()));
@@ -50,7 +55,7 @@ export function StickByScroll() {
       scroller.removeEventListener('scroll', onScroll);
       resizes.disconnect();
     };
-  }, [scrollRef, contentRef, stopScroll, scrollToBottom]);
+  }, [scrollRef, contentRef]);
 
   return null;
 }

@@ -280,7 +280,7 @@ async function launchRun(
     // Every chunk written while the lease still answers for them, then the row.
     await log.close();
     lease.stop();
-    await settleRun({ db, ownerId, sessionId, runId, log, end, usage: outcome.result?.usage, logLine });
+    await settleRun({ db, ownerId, sessionId, runId, end, usage: outcome.result?.usage, logLine });
     await toolSet.close().catch((error) => logLine.error({ err: error }, 'closing tools failed'));
     activeRuns.delete(sessionId);
     // Before the stream ends: a follower reattaches to the next run.
@@ -288,9 +288,9 @@ async function launchRun(
     log.endFollowers();
   }
 
+  // Its log was handed off when the lease was found lost (onLost).
   async function letGo(): Promise<void> {
     lease.stop();
-    log.handOff();
     await toolSet.close().catch((error) => logLine.error({ err: error }, 'closing tools failed'));
     activeRuns.delete(sessionId);
   }
@@ -341,10 +341,9 @@ async function endInterrupted(db: Db, ownerId: string, sessionId: string, log: R
   log.append({ type: 'finish' });
 }
 
-/** The run's row says how it ended, after every event is in the table: followers elsewhere read to the end. */
-async function settleRun(input: { db: Db; ownerId: string; sessionId: string; runId: string; log: RunLog; end: RunEnd; usage?: RunResult['usage']; logLine: LogLine }) {
-  const { db, log, end, logLine } = input;
-  await log.close();
+/** The run's row says how it ended (called once its log is closed, every event in the table: followers elsewhere read to the end). */
+async function settleRun(input: { db: Db; ownerId: string; sessionId: string; runId: string; end: RunEnd; usage?: RunResult['usage']; logLine: LogLine }) {
+  const { db, end, logLine } = input;
   await landRunWrite(() => finishRun(db, input.runId, { status: runStatus(end), endReason: end.reason, usage: input.usage ? { ...input.usage } : undefined })).catch((error) =>
     logLine.error({ err: error }, 'finishing run failed'),
   );
