@@ -72,6 +72,7 @@ export async function runAgent(input: RunAgentInput, chain: RunChain = {}): Prom
   try {
     while (state.kind !== 'ended' && state.kind !== 'paused') {
       try {
+        await input.takeTurn?.();
         state = await transition(state, ctx);
       } catch (error) {
         // A bug or a broken seam must still end the run cleanly, with a valid message.

@@ -73,6 +73,11 @@ export interface RunAgentInput {
   traceBase?: unknown;
   /** Tracing: off when absent (lib/telemetry fills it when tracing is on; the loop knows no OpenTelemetry). */
   telemetry?: AgentTelemetry;
+  /**
+   * Awaited before each state of the loop: a server running many runs answers when it is this run's turn, so one
+   * run's step boundary (saving, building the next request) does not hold up the other runs' streams.
+   */
+  takeTurn?: () => Promise<void>;
 }
 
 /** The loop's tracing seams. */

@@ -16,6 +16,7 @@ import type { SessionToolSet } from '@/lib/tools/session-tools';
 import { traceRun } from '@/lib/telemetry/run-tracing';
 import { createContextSeam } from './context-seam';
 import { deferredWrites } from './deferred-writes';
+import { takeTurn } from './fair-turns';
 import { coalesceDeltas } from './delta-coalescer';
 import { describeError } from './errors';
 import { agentInstructions } from './instructions';
@@ -182,6 +183,7 @@ async function runLoop(input: RunStreamInput, write: (chunk: AgentUIMessageChunk
       stepMetadata: context.stepMetadata,
       onStepEnd: (trace: StepTrace) => void traceSaves.add(() => saveStepTrace(input, traces, trace)),
       telemetry,
+      takeTurn,
     }, chain));
   } finally {
     await traceSaves.settled();

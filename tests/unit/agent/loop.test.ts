@@ -52,3 +52,28 @@ describe('the loop: states and transitions', () => {
     expect(result.end.reason).toBe('other');
   });
 });
+
+describe('the loop: turns between states', () => {
+  it('awaits takeTurn before every state, so no state starts before its turn comes', async () => {
+    const model = scriptedModel([toolStep(call('c1', 'echo', { value: 'x' })), textStep('done')]);
+    const turns: string[] = [];
+    let granted = 0;
+    const seen: number[] = [];
+    const { result } = await run({
+      model,
+      tools: [echoTool()],
+      write: () => void seen.push(granted),
+      takeTurn: async () => {
+        turns.push('asked');
+        await new Promise((resolve) => setImmediate(resolve));
+        granted += 1;
+      },
+    });
+    expect(result.end.reason).toBe('completed');
+    // start-iteration, check-budget, call-model, run-tools, then the same for the second step, and its end.
+    expect(turns.length).toBeGreaterThanOrEqual(8);
+    expect(granted).toBe(turns.length);
+    // Nothing was written before the first turn was granted.
+    expect(Math.min(...seen)).toBeGreaterThan(0);
+  });
+});
