@@ -63,7 +63,17 @@ export function LoadEarlier({ earlier, firstId, beforePrepend }: { earlier: Earl
   if (!earlier.hasEarlier) return null;
   return (
     <div ref={sentinel} className="flex justify-center" data-testid="load-earlier-area">
-      <Button variant="ghost" size="sm" onClick={load} disabled={earlier.loading} aria-busy={earlier.loading || undefined} data-testid="load-earlier">
+      {/* aria-disabled, not disabled: a disabled button drops keyboard focus, and the load starts as soon as the button
+          comes into view, so a keyboard user lost their place before a failed load's "try again" (load ignores presses meanwhile). */}
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={load}
+        aria-disabled={earlier.loading || undefined}
+        aria-busy={earlier.loading || undefined}
+        className="aria-disabled:opacity-50"
+        data-testid="load-earlier"
+      >
         {earlier.loading ? <Spinner /> : <ChevronsUpIcon />}
         {earlier.loading ? 'Loading earlier messages…' : earlier.failed ? 'Could not load earlier messages: try again' : 'Load earlier messages'}
       </Button>

@@ -170,13 +170,20 @@ test.describe('a long session', () => {
 
   test('the load-earlier button works from the keyboard and keeps the view where it was', async ({ page }) => {
     const id = await seedLongSession(page.request, 120, 'keyboard');
+    // The automatic load fails first: the button says so, and only the button (here, from the keyboard) loads again.
+    let failing = true;
+    await page.route('**/api/sessions/*/history?*', (route) =>
+      failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The database is busy.' } }) }) : route.continue(),
+    );
     await openSession(page, id);
     const scroller = transcript(page).locator('xpath=..');
     const firstShown = shownMessages(page).first();
     const firstId = await firstShown.getAttribute('data-message-id');
-    // Bring the button into view without reaching the sentinel's margin first: the button itself loads.
     const button = page.getByTestId('load-earlier');
     await button.focus();
+    await expect(button).toHaveText('Could not load earlier messages: try again');
+    await expect(shownMessages(page).first()).toHaveAttribute('data-message-id', firstId!);
+    failing = false;
     await shot(page, 'long-session-load-earlier');
     await page.keyboard.press('Enter');
     await expect(shownMessages(page).first()).not.toHaveAttribute('data-message-id', firstId!);
