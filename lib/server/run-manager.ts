@@ -281,8 +281,7 @@ async function launchRun(
     await log.close();
     lease.stop();
     await settleRun({ db, ownerId, sessionId, runId, end, usage: outcome.result?.usage, logLine });
-    await toolSet.close().catch((error) => logLine.error({ err: error }, 'closing tools failed'));
-    activeRuns.delete(sessionId);
+    await release();
     // Before the stream ends: a follower reattaches to the next run.
     if (!isDraining()) await input.afterRun?.(end).catch((error) => logLine.error({ err: error }, 'after-run step failed'));
     log.endFollowers();
@@ -291,6 +290,10 @@ async function launchRun(
   // Its log was handed off when the lease was found lost (onLost).
   async function letGo(): Promise<void> {
     lease.stop();
+    await release();
+  }
+  /** The run's tools closed and the session free for its next run. */
+  async function release(): Promise<void> {
     await toolSet.close().catch((error) => logLine.error({ err: error }, 'closing tools failed'));
     activeRuns.delete(sessionId);
   }
